@@ -1,0 +1,92 @@
+//! A zero-copy HTML tokenizer that follows the WHATWG HTML Standard exactly.
+//!
+//! `htmltok` implements the tokenization stage of the HTML Living Standard
+//! (§13.2.5, all 80 states, with the parse errors of §13.2.2 and the input
+//! preprocessing of §13.2.3.5) over the bytes of a `&str`. It yields
+//! [`Token`]s whose strings borrow from the input wherever the source is
+//! already the answer, and go to a caller-supplied [`bumpalo::Bump`] arena
+//! only when they differ from it (decoded character references, lowercased
+//! names, replaced NULs, normalized newlines).
+//!
+//! # Example
+//!
+//! ```
+//! use htmltok::{Token, Tokenizer, bumpalo::Bump};
+//!
+//! let html = r#"<a href="/x?a=1&amp;b=2">Fish &amp; chips</a>"#;
+//! let arena = Bump::new();
+//! let mut out = Vec::new();
+//! for token in Tokenizer::new(html, &arena) {
+//!     match token {
+//!         Token::StartTag(tag) => out.push(format!("<{} {:?}>", tag.name, tag.attr_value("href"))),
+//!         Token::Text(text) => out.push(text.data.to_string()),
+//!         Token::EndTag(tag) => out.push(format!("</{}>", tag.name)),
+//!         _ => {}
+//!     }
+//! }
+//! assert_eq!(out, [r#"<a Some("/x?a=1&b=2")>"#, "Fish & chips", "</a>"]);
+//! ```
+//!
+//! # Borrowed or in the arena
+//!
+//! ```
+//! use htmltok::{Token, Tokenizer, bumpalo::Bump};
+//!
+//! let html = "<p>plain</p><p>a &lt; b</p>";
+//! let arena = Bump::new();
+//! let texts: Vec<&str> = Tokenizer::new(html, &arena)
+//!     .filter_map(|t| match t { Token::Text(t) => Some(t.data), _ => None })
+//!     .collect();
+//! // "plain" is a slice of `html` itself: no copy was made.
+//! assert!(html.as_bytes().as_ptr_range().contains(&texts[0].as_ptr()));
+//! // "a < b" differs from its source, so it was written to the arena.
+//! assert_eq!(texts[1], "a < b");
+//! assert!(!html.as_bytes().as_ptr_range().contains(&texts[1].as_ptr()));
+//! ```
+//!
+//! # Parse errors
+//!
+//! Off by default, and free when off. When on, each error has its spec code
+//! and byte offset; [`LineIndex`] turns offsets into lines and columns.
+//!
+//! ```
+//! use htmltok::{LineIndex, Options, Tokenizer, bumpalo::Bump};
+//!
+//! let html = "<p>\n<div class=a class=b>";
+//! let arena = Bump::new();
+//! let mut tok = Tokenizer::with_options(html, &arena, Options::default().errors(true));
+//! tok.by_ref().for_each(drop);
+//! let index = LineIndex::new(html);
+//! let errs: Vec<_> = tok
+//!     .errors()
+//!     .iter()
+//!     .map(|e| (e.code.as_str(), index.line_col(e.offset)))
+//!     .collect();
+//! assert_eq!(errs, [("duplicate-attribute", (2, 19))]);
+//! ```
+//!
+//! # Driving it from a tree builder
+//!
+//! By default the tokenizer switches content model after `<script>`,
+//! `<style>`, `<title>`, `<textarea>` and the like, and follows `<svg>` and
+//! `<math>` for CDATA sections, so that iterating over a page gives what a
+//! browser's tokenizer sees. A tree builder turns that off with
+//! [`Options::auto_switch`] and calls [`Tokenizer::set_state`],
+//! [`Tokenizer::set_last_start_tag`] and [`Tokenizer::set_foreign`] itself.
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub use bumpalo;
+
+mod entities;
+mod error;
+mod position;
+mod scan;
+mod token;
+mod tokenizer;
+
+pub use error::{ErrorCode, ParseError};
+pub use position::LineIndex;
+pub use token::{Attribute, Attributes, Comment, Doctype, Span, Tag, Text, Token};
+pub use tokenizer::{Options, State, Tokenizer};

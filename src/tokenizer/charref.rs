@@ -1,0 +1,205 @@
+//! The character reference states (§13.2.5.72–80).
+//!
+//! A character reference never emits a token of its own: it appends
+//! characters to the pending text or to the current attribute value (the
+//! spec's "return state", here [`RefTarget`]) and hands control back. So the
+//! nine states run as a chain of calls from the state that met the `&`,
+//! not through the dispatcher, each function named for its state.
+//!
+//! When a reference does not decode ("flush code points consumed as a
+//! character reference" with the characters as written), the characters are
+//! appended as a source run, so text and values with stray `&` stay
+//! borrowed. Only a decoded reference forces a copy.
+
+use super::{RefTarget, Tokenizer};
+use crate::entities;
+use crate::error::ErrorCode;
+
+/// What Windows-1252 made of the C1 controls, which numeric references in
+/// the range 0x80–0x9F map to (the table in §13.2.5.80).
+const C1_REPLACEMENTS: [u32; 32] = [
+    0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
+    0x0152, 0x8D, 0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+];
+
+impl<'a> Tokenizer<'a> {
+    /// Appends the source `start..end` as written ("flush code points
+    /// consumed as a character reference" when nothing was decoded).
+    #[inline]
+    fn flush_src(&mut self, start: usize, end: usize) {
+        match self.ref_target {
+            RefTarget::Text => self.text_src(start, end),
+            RefTarget::Attribute => self.attr_value.push_src(self.input, start, end),
+        }
+    }
+
+    /// Appends decoded characters.
+    #[inline]
+    fn flush_str(&mut self, s: &str) {
+        match self.ref_target {
+            RefTarget::Text => self.text_str(s),
+            RefTarget::Attribute => self.attr_value.push_str(self.input, s),
+        }
+    }
+
+    /// 13.2.5.72 Character reference state. Entered with `pos` just past
+    /// the `&`.
+    pub(super) fn character_reference_state(&mut self) {
+        let amp = self.pos - 1;
+        match self.cur() {
+            Some(b) if b.is_ascii_alphanumeric() => self.named_character_reference_state(amp),
+            Some(b'#') => {
+                self.pos += 1;
+                self.numeric_character_reference_state(amp);
+            }
+            _ => self.flush_src(amp, self.pos),
+        }
+    }
+
+    /// 13.2.5.73 Named character reference state.
+    fn named_character_reference_state(&mut self, amp: usize) {
+        let lookup = entities::lookup(&self.bytes[self.pos..]);
+        let Some(m) = lookup.matched else {
+            self.flush_src(amp, self.pos);
+            return self.ambiguous_ampersand_state();
+        };
+        self.pos += m.len;
+        let ends_with_semicolon = self.bytes[self.pos - 1] == b';';
+        if !ends_with_semicolon && self.ref_target == RefTarget::Attribute {
+            // The historical rule: in an attribute, `&amp=` and `&ampx` stay
+            // as written.
+            if matches!(self.cur(), Some(b) if b == b'=' || b.is_ascii_alphanumeric()) {
+                return self.flush_src(amp, self.pos);
+            }
+        }
+        if !ends_with_semicolon {
+            self.error(ErrorCode::MissingSemicolonAfterCharacterReference, self.pos);
+        }
+        self.flush_str(m.value);
+    }
+
+    /// 13.2.5.74 Ambiguous ampersand state.
+    fn ambiguous_ampersand_state(&mut self) {
+        let start = self.pos;
+        let run = self.bytes[start..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric())
+            .count();
+        self.pos += run;
+        self.flush_src(start, self.pos);
+        if self.cur() == Some(b';') {
+            self.error(ErrorCode::UnknownNamedCharacterReference, self.pos);
+        }
+    }
+
+    /// 13.2.5.75 Numeric character reference state. Entered with `pos` just
+    /// past the `#`.
+    fn numeric_character_reference_state(&mut self, amp: usize) {
+        match self.cur() {
+            Some(b'x' | b'X') => {
+                self.pos += 1;
+                self.hexadecimal_character_reference_start_state(amp);
+            }
+            _ => self.decimal_character_reference_start_state(amp),
+        }
+    }
+
+    /// 13.2.5.76 Hexadecimal character reference start state.
+    fn hexadecimal_character_reference_start_state(&mut self, amp: usize) {
+        if matches!(self.cur(), Some(b) if b.is_ascii_hexdigit()) {
+            self.hexadecimal_character_reference_state();
+        } else {
+            self.absence_of_digits(amp);
+        }
+    }
+
+    /// 13.2.5.77 Decimal character reference start state.
+    fn decimal_character_reference_start_state(&mut self, amp: usize) {
+        if matches!(self.cur(), Some(b) if b.is_ascii_digit()) {
+            self.decimal_character_reference_state();
+        } else {
+            self.absence_of_digits(amp);
+        }
+    }
+
+    /// The "anything else" of both start states: the `&#` or `&#x` is text.
+    fn absence_of_digits(&mut self, amp: usize) {
+        self.error(
+            ErrorCode::AbsenceOfDigitsInNumericCharacterReference,
+            self.pos,
+        );
+        self.flush_src(amp, self.pos);
+    }
+
+    /// 13.2.5.78 Hexadecimal character reference state.
+    fn hexadecimal_character_reference_state(&mut self) {
+        let mut code: u32 = 0;
+        while let Some(d) = self.cur().and_then(|b| (b as char).to_digit(16)) {
+            // Saturate past the Unicode range: only "too big" matters then.
+            code = code.saturating_mul(16).saturating_add(d).min(0x11_0000);
+            self.pos += 1;
+        }
+        self.numeric_reference_terminator(code);
+    }
+
+    /// 13.2.5.79 Decimal character reference state.
+    fn decimal_character_reference_state(&mut self) {
+        let mut code: u32 = 0;
+        while let Some(d) = self.cur().and_then(|b| (b as char).to_digit(10)) {
+            code = code.saturating_mul(10).saturating_add(d).min(0x11_0000);
+            self.pos += 1;
+        }
+        self.numeric_reference_terminator(code);
+    }
+
+    /// The end of the digits: a `;` is consumed, anything else is a
+    /// `missing-semicolon-after-character-reference` and is reconsumed.
+    fn numeric_reference_terminator(&mut self, code: u32) {
+        if self.cur() == Some(b';') {
+            self.pos += 1;
+        } else {
+            self.error(ErrorCode::MissingSemicolonAfterCharacterReference, self.pos);
+        }
+        self.numeric_character_reference_end_state(code);
+    }
+
+    /// 13.2.5.80 Numeric character reference end state.
+    fn numeric_character_reference_end_state(&mut self, code: u32) {
+        let replacement = |tok: &mut Self, e| {
+            tok.error(e, tok.pos);
+            0xFFFD
+        };
+        let code = match code {
+            0 => replacement(self, ErrorCode::NullCharacterReference),
+            0x11_0000.. => replacement(self, ErrorCode::CharacterReferenceOutsideUnicodeRange),
+            0xD800..=0xDFFF => replacement(self, ErrorCode::SurrogateCharacterReference),
+            _ => {
+                if super::is_noncharacter(code) {
+                    self.error(ErrorCode::NoncharacterCharacterReference, self.pos);
+                    code
+                } else if code == 0x0D
+                    || (is_control(code) && !matches!(code, 0x09 | 0x0A | 0x0C | 0x20))
+                {
+                    self.error(ErrorCode::ControlCharacterReference, self.pos);
+                    if (0x80..=0x9F).contains(&code) {
+                        C1_REPLACEMENTS[(code - 0x80) as usize]
+                    } else {
+                        code
+                    }
+                } else {
+                    code
+                }
+            }
+        };
+        let c = char::from_u32(code).unwrap_or('\u{FFFD}');
+        let mut buf = [0u8; 4];
+        self.flush_str(c.encode_utf8(&mut buf));
+    }
+}
+
+/// Whether `cp` is a control: C0 controls, DEL and the C1 controls.
+#[inline]
+fn is_control(cp: u32) -> bool {
+    cp <= 0x1F || (0x7F..=0x9F).contains(&cp)
+}

@@ -1,0 +1,266 @@
+//! The comment states: bogus comment, markup declaration open, and the
+//! comment states with their less-than-sign states (§13.2.5.41–52).
+//!
+//! The standard appends dashes to the comment data lazily ("append two
+//! U+002D HYPHEN-MINUS characters"); those dashes are always the source bytes
+//! just consumed, so they are appended as source runs and a comment's data
+//! stays a borrowed slice of the input unless it holds a NUL or CR.
+
+use super::{S, Tokenizer};
+use crate::error::ErrorCode;
+use crate::scan::ByteSet;
+use crate::token::{Comment, Span, Token};
+
+/// Bytes that end a run in the comment state.
+static COMMENT_STOP: ByteSet = ByteSet::new(b"<-\0\r");
+/// Bytes that end a run in the bogus comment state.
+static BOGUS_COMMENT_STOP: ByteSet = ByteSet::new(b">\0\r");
+
+impl<'a> Tokenizer<'a> {
+    /// Emits the current comment token, ending at `pos`.
+    fn emit_comment(&mut self) {
+        let data = self.comment.take(self.input, self.arena);
+        let span = Span::new(self.tok_start, self.pos);
+        self.state = S::Data;
+        self.emit(Token::Comment(Comment { data, span }));
+    }
+
+    /// The `eof-in-comment` case: emit the comment, then end.
+    fn eof_in_comment(&mut self) {
+        self.error(ErrorCode::EofInComment, self.pos);
+        self.emit_comment();
+        self.emit_eof(self.pos);
+    }
+
+    /// Appends `input[pos - back .. pos]`, characters already consumed, to
+    /// the comment data.
+    #[inline]
+    fn comment_back(&mut self, back: usize) {
+        self.comment.push_src(self.input, self.pos - back, self.pos);
+    }
+
+    /// 13.2.5.41 Bogus comment state.
+    pub(super) fn bogus_comment_state(&mut self) {
+        loop {
+            let end = BOGUS_COMMENT_STOP.find(self.bytes, self.pos);
+            self.comment.push_src(self.input, self.pos, end);
+            self.pos = end;
+            match self.cur() {
+                Some(b'>') => {
+                    self.pos += 1;
+                    return self.emit_comment();
+                }
+                Some(b) => {
+                    if b == 0 {
+                        self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+                    }
+                    Self::append_current(self.input, self.bytes, &mut self.pos, &mut self.comment);
+                }
+                None => {
+                    self.emit_comment();
+                    return self.emit_eof(self.pos);
+                }
+            }
+        }
+    }
+
+    /// 13.2.5.42 Markup declaration open state.
+    pub(super) fn markup_declaration_open_state(&mut self) {
+        let rest = &self.bytes[self.pos..];
+        if rest.starts_with(b"--") {
+            self.pos += 2;
+            self.comment.clear();
+            self.state = S::CommentStart;
+        } else if rest.len() >= 7 && rest[..7].eq_ignore_ascii_case(b"DOCTYPE") {
+            self.pos += 7;
+            self.state = S::Doctype;
+        } else if rest.starts_with(b"[CDATA[") {
+            if self.in_foreign_content() {
+                self.pos += 7;
+                self.state = S::CdataSection;
+            } else {
+                self.comment.clear();
+                self.comment.push_src(self.input, self.pos, self.pos + 7);
+                self.pos += 7;
+                // html5lib-tests places this error on the last `[`.
+                self.error(ErrorCode::CdataInHtmlContent, self.pos - 1);
+                self.state = S::BogusComment;
+            }
+        } else {
+            self.error(ErrorCode::IncorrectlyOpenedComment, self.pos);
+            self.comment.clear();
+            self.state = S::BogusComment;
+        }
+    }
+
+    /// 13.2.5.43 Comment start state.
+    pub(super) fn comment_start_state(&mut self) {
+        match self.cur() {
+            Some(b'-') => {
+                self.pos += 1;
+                self.state = S::CommentStartDash;
+            }
+            Some(b'>') => {
+                self.error(ErrorCode::AbruptClosingOfEmptyComment, self.pos);
+                self.pos += 1;
+                self.emit_comment();
+            }
+            _ => self.state = S::Comment,
+        }
+    }
+
+    /// 13.2.5.44 Comment start dash state.
+    pub(super) fn comment_start_dash_state(&mut self) {
+        match self.cur() {
+            Some(b'-') => {
+                self.pos += 1;
+                self.state = S::CommentEnd;
+            }
+            Some(b'>') => {
+                self.error(ErrorCode::AbruptClosingOfEmptyComment, self.pos);
+                self.pos += 1;
+                self.emit_comment();
+            }
+            None => self.eof_in_comment(),
+            Some(_) => {
+                self.comment_back(1);
+                self.state = S::Comment;
+            }
+        }
+    }
+
+    /// 13.2.5.45 Comment state.
+    pub(super) fn comment_state(&mut self) {
+        loop {
+            let end = COMMENT_STOP.find(self.bytes, self.pos);
+            self.comment.push_src(self.input, self.pos, end);
+            self.pos = end;
+            match self.cur() {
+                Some(b'<') => {
+                    self.pos += 1;
+                    self.comment_back(1);
+                    self.state = S::CommentLessThanSign;
+                    return;
+                }
+                Some(b'-') => {
+                    self.pos += 1;
+                    self.state = S::CommentEndDash;
+                    return;
+                }
+                Some(b) => {
+                    if b == 0 {
+                        self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+                    }
+                    Self::append_current(self.input, self.bytes, &mut self.pos, &mut self.comment);
+                }
+                None => return self.eof_in_comment(),
+            }
+        }
+    }
+
+    /// 13.2.5.46 Comment less-than sign state.
+    pub(super) fn comment_less_than_sign_state(&mut self) {
+        match self.cur() {
+            Some(b'!') => {
+                self.pos += 1;
+                self.comment_back(1);
+                self.state = S::CommentLessThanSignBang;
+            }
+            Some(b'<') => {
+                self.pos += 1;
+                self.comment_back(1);
+            }
+            _ => self.state = S::Comment,
+        }
+    }
+
+    /// 13.2.5.47 Comment less-than sign bang state.
+    pub(super) fn comment_less_than_sign_bang_state(&mut self) {
+        if self.cur() == Some(b'-') {
+            self.pos += 1;
+            self.state = S::CommentLessThanSignBangDash;
+        } else {
+            self.state = S::Comment;
+        }
+    }
+
+    /// 13.2.5.48 Comment less-than sign bang dash state.
+    pub(super) fn comment_less_than_sign_bang_dash_state(&mut self) {
+        if self.cur() == Some(b'-') {
+            self.pos += 1;
+            self.state = S::CommentLessThanSignBangDashDash;
+        } else {
+            self.state = S::CommentEndDash;
+        }
+    }
+
+    /// 13.2.5.49 Comment less-than sign bang dash dash state.
+    pub(super) fn comment_less_than_sign_bang_dash_dash_state(&mut self) {
+        match self.cur() {
+            Some(b'>') | None => {}
+            Some(_) => self.error(ErrorCode::NestedComment, self.pos),
+        }
+        self.state = S::CommentEnd;
+    }
+
+    /// 13.2.5.50 Comment end dash state.
+    pub(super) fn comment_end_dash_state(&mut self) {
+        match self.cur() {
+            Some(b'-') => {
+                self.pos += 1;
+                self.state = S::CommentEnd;
+            }
+            None => self.eof_in_comment(),
+            Some(_) => {
+                self.comment_back(1);
+                self.state = S::Comment;
+            }
+        }
+    }
+
+    /// 13.2.5.51 Comment end state.
+    pub(super) fn comment_end_state(&mut self) {
+        match self.cur() {
+            Some(b'>') => {
+                self.pos += 1;
+                self.emit_comment();
+            }
+            Some(b'!') => {
+                self.pos += 1;
+                self.state = S::CommentEndBang;
+            }
+            Some(b'-') => {
+                // The first of the two pending dashes becomes data.
+                self.comment
+                    .push_src(self.input, self.pos - 2, self.pos - 1);
+                self.pos += 1;
+            }
+            None => self.eof_in_comment(),
+            Some(_) => {
+                self.comment_back(2);
+                self.state = S::Comment;
+            }
+        }
+    }
+
+    /// 13.2.5.52 Comment end bang state.
+    pub(super) fn comment_end_bang_state(&mut self) {
+        match self.cur() {
+            Some(b'-') => {
+                self.comment_back(3);
+                self.pos += 1;
+                self.state = S::CommentEndDash;
+            }
+            Some(b'>') => {
+                self.error(ErrorCode::IncorrectlyClosedComment, self.pos);
+                self.pos += 1;
+                self.emit_comment();
+            }
+            None => self.eof_in_comment(),
+            Some(_) => {
+                self.comment_back(3);
+                self.state = S::Comment;
+            }
+        }
+    }
+}

@@ -1,0 +1,506 @@
+//! The content states: data, RCDATA, RAWTEXT, script data (with its escaped
+//! and double-escaped states), PLAINTEXT, and the less-than-sign and end tag
+//! states that look for the end of RCDATA, RAWTEXT and script content
+//! (§13.2.5.1–5 and §13.2.5.9–31).
+//!
+//! These states hold most of a page's bytes, so each one skips its run of
+//! plain characters in one search (see `scan.rs`) and appends the run to the
+//! pending text as a single borrowed slice. A `<` that turns out not to start
+//! an appropriate end tag is appended the same way, so script and style
+//! content stays one borrowed slice however many `<` it holds.
+
+use super::{RefTarget, S, Tokenizer, is_ws};
+use crate::error::ErrorCode;
+use crate::scan::{ByteSet, find1, find2};
+
+/// Bytes that end a run in the data and RCDATA states.
+static DATA_STOP: ByteSet = ByteSet::new(b"<&\0\r");
+/// Bytes that end a run in the RAWTEXT and script data states.
+static RAWTEXT_STOP: ByteSet = ByteSet::new(b"<\0\r");
+/// Bytes that end a run in the PLAINTEXT state.
+static PLAINTEXT_STOP: ByteSet = ByteSet::new(b"\0\r");
+/// Bytes that end a run in the script data escaped states.
+static ESCAPED_STOP: ByteSet = ByteSet::new(b"-<\0\r");
+
+/// The families of "less-than sign / end tag open / end tag name" states.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Family {
+    Rcdata,
+    Rawtext,
+    ScriptData,
+    ScriptDataEscaped,
+}
+
+impl Family {
+    /// The state to go back to when the `</name` is not an appropriate end tag.
+    fn content_state(self) -> S {
+        match self {
+            Family::Rcdata => S::Rcdata,
+            Family::Rawtext => S::Rawtext,
+            Family::ScriptData => S::ScriptData,
+            Family::ScriptDataEscaped => S::ScriptDataEscaped,
+        }
+    }
+
+    fn end_tag_open_state(self) -> S {
+        match self {
+            Family::Rcdata => S::RcdataEndTagOpen,
+            Family::Rawtext => S::RawtextEndTagOpen,
+            Family::ScriptData => S::ScriptDataEndTagOpen,
+            Family::ScriptDataEscaped => S::ScriptDataEscapedEndTagOpen,
+        }
+    }
+
+    fn end_tag_name_state(self) -> S {
+        match self {
+            Family::Rcdata => S::RcdataEndTagName,
+            Family::Rawtext => S::RawtextEndTagName,
+            Family::ScriptData => S::ScriptDataEndTagName,
+            Family::ScriptDataEscaped => S::ScriptDataEscapedEndTagName,
+        }
+    }
+}
+
+impl<'a> Tokenizer<'a> {
+    /// Appends to the pending text the run of characters from `pos` up to
+    /// the next byte in `stop` (found with memchr on `fast` delimiters when
+    /// the input has no CR or NUL), and returns that byte without consuming
+    /// it, or `None` at the end of the input.
+    #[inline(always)]
+    fn text_run(&mut self, stop: &ByteSet, fast: Fast) -> Option<u8> {
+        let end = if self.has_cr_nul {
+            stop.find(self.bytes, self.pos)
+        } else {
+            match fast {
+                Fast::One(a) => find1(a, self.bytes, self.pos),
+                Fast::Two(a, b) => find2(a, b, self.bytes, self.pos),
+                Fast::None => self.bytes.len(),
+            }
+        };
+        self.text_src(self.pos, end);
+        self.pos = end;
+        self.bytes.get(end).copied()
+    }
+
+    /// 13.2.5.1 Data state.
+    pub(super) fn data_state(&mut self) {
+        loop {
+            match self.text_run(&DATA_STOP, Fast::Two(b'<', b'&')) {
+                Some(b'<') => {
+                    self.tok_start = self.pos;
+                    self.pos += 1;
+                    self.state = S::TagOpen;
+                    return;
+                }
+                Some(b'&') => {
+                    self.pos += 1;
+                    self.ref_target = RefTarget::Text;
+                    self.character_reference_state();
+                }
+                Some(0) => {
+                    // Emitted as is, with a parse error.
+                    self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+                    self.text_src(self.pos, self.pos + 1);
+                    self.pos += 1;
+                }
+                Some(_) => self.text_current(), // CR
+                None => return self.emit_eof(self.bytes.len()),
+            }
+        }
+    }
+
+    /// 13.2.5.2 RCDATA state.
+    pub(super) fn rcdata_state(&mut self) {
+        loop {
+            match self.text_run(&DATA_STOP, Fast::Two(b'<', b'&')) {
+                Some(b'<') => {
+                    self.tok_start = self.pos;
+                    self.pos += 1;
+                    self.state = S::RcdataLessThanSign;
+                    return;
+                }
+                Some(b'&') => {
+                    self.pos += 1;
+                    self.ref_target = RefTarget::Text;
+                    self.character_reference_state();
+                }
+                Some(0) => self.text_replacement_for_nul(),
+                Some(_) => self.text_current(),
+                None => return self.emit_eof(self.bytes.len()),
+            }
+        }
+    }
+
+    /// 13.2.5.3 RAWTEXT state.
+    pub(super) fn rawtext_state(&mut self) {
+        match self.text_run(&RAWTEXT_STOP, Fast::One(b'<')) {
+            Some(b'<') => {
+                self.tok_start = self.pos;
+                self.pos += 1;
+                self.state = S::RawtextLessThanSign;
+            }
+            Some(0) => self.text_replacement_for_nul(),
+            Some(_) => self.text_current(),
+            None => self.emit_eof(self.bytes.len()),
+        }
+    }
+
+    /// 13.2.5.4 Script data state.
+    pub(super) fn script_data_state(&mut self) {
+        match self.text_run(&RAWTEXT_STOP, Fast::One(b'<')) {
+            Some(b'<') => {
+                self.tok_start = self.pos;
+                self.pos += 1;
+                self.state = S::ScriptDataLessThanSign;
+            }
+            Some(0) => self.text_replacement_for_nul(),
+            Some(_) => self.text_current(),
+            None => self.emit_eof(self.bytes.len()),
+        }
+    }
+
+    /// 13.2.5.5 PLAINTEXT state.
+    pub(super) fn plaintext_state(&mut self) {
+        match self.text_run(&PLAINTEXT_STOP, Fast::None) {
+            Some(0) => self.text_replacement_for_nul(),
+            Some(_) => self.text_current(),
+            None => self.emit_eof(self.bytes.len()),
+        }
+    }
+
+    /// The "less-than sign" state of a family: after `<`, a `/` may begin an
+    /// end tag; anything else means the `<` was text.
+    fn family_less_than_sign(&mut self, family: Family) {
+        if self.cur() == Some(b'/') {
+            self.pos += 1;
+            self.state = family.end_tag_open_state();
+        } else {
+            self.text_src(self.tok_start, self.pos);
+            self.state = family.content_state();
+        }
+    }
+
+    /// The "end tag open" state of a family: after `</`, a letter begins the
+    /// end tag name; anything else means `</` was text.
+    fn family_end_tag_open(&mut self, family: Family) {
+        if matches!(self.cur(), Some(b) if b.is_ascii_alphabetic()) {
+            self.new_tag(true);
+            self.temp_start = self.pos;
+            self.state = family.end_tag_name_state();
+        } else {
+            self.text_src(self.tok_start, self.pos);
+            self.state = family.content_state();
+        }
+    }
+
+    /// The "end tag name" state of a family: letters accumulate; whitespace,
+    /// `/` or `>` after an appropriate end tag name continue the tag, and
+    /// anything else makes `</name` text.
+    fn family_end_tag_name(&mut self, family: Family) {
+        let name_end = self.pos
+            + self.bytes[self.pos..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphabetic())
+                .count();
+        self.pos = name_end;
+        let next = match self.cur() {
+            Some(b) if is_ws(b) && self.is_appropriate_end_tag() => Some(S::BeforeAttributeName),
+            Some(b'/') if self.is_appropriate_end_tag() => Some(S::SelfClosingStartTag),
+            Some(b'>') if self.is_appropriate_end_tag() => None,
+            _ => {
+                self.text_src(self.tok_start, self.pos);
+                self.state = family.content_state();
+                return;
+            }
+        };
+        self.tag_name
+            .push_lower(self.input, self.temp_start, self.pos);
+        self.tag_name_span.end = self.pos;
+        self.pos += 1;
+        match next {
+            Some(state) => self.state = state,
+            None => self.emit_tag(),
+        }
+    }
+
+    /// 13.2.5.9 RCDATA less-than sign state.
+    pub(super) fn rcdata_less_than_sign_state(&mut self) {
+        self.family_less_than_sign(Family::Rcdata)
+    }
+
+    /// 13.2.5.10 RCDATA end tag open state.
+    pub(super) fn rcdata_end_tag_open_state(&mut self) {
+        self.family_end_tag_open(Family::Rcdata)
+    }
+
+    /// 13.2.5.11 RCDATA end tag name state.
+    pub(super) fn rcdata_end_tag_name_state(&mut self) {
+        self.family_end_tag_name(Family::Rcdata)
+    }
+
+    /// 13.2.5.12 RAWTEXT less-than sign state.
+    pub(super) fn rawtext_less_than_sign_state(&mut self) {
+        self.family_less_than_sign(Family::Rawtext)
+    }
+
+    /// 13.2.5.13 RAWTEXT end tag open state.
+    pub(super) fn rawtext_end_tag_open_state(&mut self) {
+        self.family_end_tag_open(Family::Rawtext)
+    }
+
+    /// 13.2.5.14 RAWTEXT end tag name state.
+    pub(super) fn rawtext_end_tag_name_state(&mut self) {
+        self.family_end_tag_name(Family::Rawtext)
+    }
+
+    /// 13.2.5.15 Script data less-than sign state.
+    pub(super) fn script_data_less_than_sign_state(&mut self) {
+        match self.cur() {
+            Some(b'/') => {
+                self.pos += 1;
+                self.state = S::ScriptDataEndTagOpen;
+            }
+            Some(b'!') => {
+                self.pos += 1;
+                self.text_src(self.tok_start, self.pos);
+                self.state = S::ScriptDataEscapeStart;
+            }
+            _ => {
+                self.text_src(self.tok_start, self.pos);
+                self.state = S::ScriptData;
+            }
+        }
+    }
+
+    /// 13.2.5.16 Script data end tag open state.
+    pub(super) fn script_data_end_tag_open_state(&mut self) {
+        self.family_end_tag_open(Family::ScriptData)
+    }
+
+    /// 13.2.5.17 Script data end tag name state.
+    pub(super) fn script_data_end_tag_name_state(&mut self) {
+        self.family_end_tag_name(Family::ScriptData)
+    }
+
+    /// Emits the `-` at `pos` as text and switches to `state`; any other
+    /// character is reconsumed in `otherwise`.
+    fn dash_or(&mut self, state: S, otherwise: S) {
+        if self.cur() == Some(b'-') {
+            self.text_src(self.pos, self.pos + 1);
+            self.pos += 1;
+            self.state = state;
+        } else {
+            self.state = otherwise;
+        }
+    }
+
+    /// 13.2.5.18 Script data escape start state.
+    pub(super) fn script_data_escape_start_state(&mut self) {
+        self.dash_or(S::ScriptDataEscapeStartDash, S::ScriptData)
+    }
+
+    /// 13.2.5.19 Script data escape start dash state.
+    pub(super) fn script_data_escape_start_dash_state(&mut self) {
+        self.dash_or(S::ScriptDataEscapedDashDash, S::ScriptData)
+    }
+
+    /// The body shared by the script data escaped and double escaped states
+    /// and their dash states: `-`, `<`, NUL and EOF are special, anything
+    /// else is text and returns to `plain`.
+    fn escaped_common(&mut self, plain: S, dash: S, lt: S, emit_lt: bool, run: bool) {
+        let b = if run {
+            self.text_run(&ESCAPED_STOP, Fast::Two(b'-', b'<'))
+        } else {
+            self.cur()
+        };
+        match b {
+            Some(b'-') => {
+                self.text_src(self.pos, self.pos + 1);
+                self.pos += 1;
+                self.state = dash;
+            }
+            Some(b'<') => {
+                self.tok_start = self.pos;
+                self.pos += 1;
+                if emit_lt {
+                    self.text_src(self.tok_start, self.pos);
+                }
+                self.state = lt;
+            }
+            Some(0) => {
+                self.text_replacement_for_nul();
+                self.state = plain;
+            }
+            Some(_) => {
+                self.text_current();
+                self.state = plain;
+            }
+            None => {
+                self.error(ErrorCode::EofInScriptHtmlCommentLikeText, self.pos);
+                self.emit_eof(self.bytes.len());
+            }
+        }
+    }
+
+    /// 13.2.5.20 Script data escaped state.
+    pub(super) fn script_data_escaped_state(&mut self) {
+        self.escaped_common(
+            S::ScriptDataEscaped,
+            S::ScriptDataEscapedDash,
+            S::ScriptDataEscapedLessThanSign,
+            false,
+            true,
+        )
+    }
+
+    /// 13.2.5.21 Script data escaped dash state.
+    pub(super) fn script_data_escaped_dash_state(&mut self) {
+        self.escaped_common(
+            S::ScriptDataEscaped,
+            S::ScriptDataEscapedDashDash,
+            S::ScriptDataEscapedLessThanSign,
+            false,
+            false,
+        )
+    }
+
+    /// 13.2.5.22 Script data escaped dash dash state.
+    pub(super) fn script_data_escaped_dash_dash_state(&mut self) {
+        if self.cur() == Some(b'>') {
+            self.text_src(self.pos, self.pos + 1);
+            self.pos += 1;
+            self.state = S::ScriptData;
+            return;
+        }
+        self.escaped_common(
+            S::ScriptDataEscaped,
+            S::ScriptDataEscapedDashDash,
+            S::ScriptDataEscapedLessThanSign,
+            false,
+            false,
+        )
+    }
+
+    /// 13.2.5.23 Script data escaped less-than sign state.
+    pub(super) fn script_data_escaped_less_than_sign_state(&mut self) {
+        match self.cur() {
+            Some(b'/') => {
+                self.pos += 1;
+                self.state = S::ScriptDataEscapedEndTagOpen;
+            }
+            Some(b) if b.is_ascii_alphabetic() => {
+                self.text_src(self.tok_start, self.pos);
+                self.temp_start = self.pos;
+                self.state = S::ScriptDataDoubleEscapeStart;
+            }
+            _ => {
+                self.text_src(self.tok_start, self.pos);
+                self.state = S::ScriptDataEscaped;
+            }
+        }
+    }
+
+    /// 13.2.5.24 Script data escaped end tag open state.
+    pub(super) fn script_data_escaped_end_tag_open_state(&mut self) {
+        self.family_end_tag_open(Family::ScriptDataEscaped)
+    }
+
+    /// 13.2.5.25 Script data escaped end tag name state.
+    pub(super) fn script_data_escaped_end_tag_name_state(&mut self) {
+        self.family_end_tag_name(Family::ScriptDataEscaped)
+    }
+
+    /// The body of the double escape start and end states: letters are text
+    /// and go into the temporary buffer; whitespace, `/` or `>` after
+    /// "script" switches to `if_script`, after anything else to `otherwise`.
+    fn double_escape_boundary(&mut self, if_script: S, otherwise: S) {
+        let end = self.pos
+            + self.bytes[self.pos..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphabetic())
+                .count();
+        self.text_src(self.pos, end);
+        self.pos = end;
+        match self.cur() {
+            Some(b) if is_ws(b) || b == b'/' || b == b'>' => {
+                let is_script =
+                    self.input[self.temp_start..self.pos].eq_ignore_ascii_case("script");
+                self.state = if is_script { if_script } else { otherwise };
+                self.text_current();
+            }
+            _ => self.state = otherwise,
+        }
+    }
+
+    /// 13.2.5.26 Script data double escape start state.
+    pub(super) fn script_data_double_escape_start_state(&mut self) {
+        self.double_escape_boundary(S::ScriptDataDoubleEscaped, S::ScriptDataEscaped)
+    }
+
+    /// 13.2.5.27 Script data double escaped state.
+    pub(super) fn script_data_double_escaped_state(&mut self) {
+        self.escaped_common(
+            S::ScriptDataDoubleEscaped,
+            S::ScriptDataDoubleEscapedDash,
+            S::ScriptDataDoubleEscapedLessThanSign,
+            true,
+            true,
+        )
+    }
+
+    /// 13.2.5.28 Script data double escaped dash state.
+    pub(super) fn script_data_double_escaped_dash_state(&mut self) {
+        self.escaped_common(
+            S::ScriptDataDoubleEscaped,
+            S::ScriptDataDoubleEscapedDashDash,
+            S::ScriptDataDoubleEscapedLessThanSign,
+            true,
+            false,
+        )
+    }
+
+    /// 13.2.5.29 Script data double escaped dash dash state.
+    pub(super) fn script_data_double_escaped_dash_dash_state(&mut self) {
+        if self.cur() == Some(b'>') {
+            self.text_src(self.pos, self.pos + 1);
+            self.pos += 1;
+            self.state = S::ScriptData;
+            return;
+        }
+        self.escaped_common(
+            S::ScriptDataDoubleEscaped,
+            S::ScriptDataDoubleEscapedDashDash,
+            S::ScriptDataDoubleEscapedLessThanSign,
+            true,
+            false,
+        )
+    }
+
+    /// 13.2.5.30 Script data double escaped less-than sign state.
+    pub(super) fn script_data_double_escaped_less_than_sign_state(&mut self) {
+        if self.cur() == Some(b'/') {
+            self.text_src(self.pos, self.pos + 1);
+            self.pos += 1;
+            self.temp_start = self.pos;
+            self.state = S::ScriptDataDoubleEscapeEnd;
+        } else {
+            self.state = S::ScriptDataDoubleEscaped;
+        }
+    }
+
+    /// 13.2.5.31 Script data double escape end state.
+    pub(super) fn script_data_double_escape_end_state(&mut self) {
+        self.double_escape_boundary(S::ScriptDataEscaped, S::ScriptDataDoubleEscaped)
+    }
+}
+
+/// The memchr search a text state uses when the input holds no CR or NUL.
+#[derive(Clone, Copy)]
+enum Fast {
+    /// Stop at this byte.
+    One(u8),
+    /// Stop at either byte.
+    Two(u8, u8),
+    /// Nothing stops the run but the end of the input.
+    None,
+}

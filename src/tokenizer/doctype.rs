@@ -1,0 +1,392 @@
+//! The DOCTYPE states (§13.2.5.53–68).
+//!
+//! DOCTYPEs are rare and short, so these states follow the standard one
+//! character at a time; only the name and the identifiers are appended as
+//! runs.
+
+use super::{S, StrBuf, Tokenizer, is_ws};
+use crate::error::ErrorCode;
+use crate::scan::ByteSet;
+use crate::token::{Doctype, Span, Token};
+
+/// Bytes that end a run of DOCTYPE name characters.
+static NAME_STOP: ByteSet = ByteSet::new(b"\t\n\x0c\r >\0");
+/// Bytes that end a run of a double-quoted identifier.
+static DQ_ID_STOP: ByteSet = ByteSet::new(b"\">\0\r");
+/// Bytes that end a run of a single-quoted identifier.
+static SQ_ID_STOP: ByteSet = ByteSet::new(b"'>\0\r");
+
+impl<'a> Tokenizer<'a> {
+    /// Starts a new DOCTYPE token with everything missing.
+    fn new_doctype(&mut self) {
+        self.doctype_name = None;
+        self.public_id = None;
+        self.system_id = None;
+        self.force_quirks = false;
+    }
+
+    /// Emits the current DOCTYPE token, ending at `pos`.
+    fn emit_doctype(&mut self) {
+        let (input, arena) = (self.input, self.arena);
+        let finish = |b: Option<StrBuf>| b.map(|mut b| b.take(input, arena));
+        let doctype = Doctype {
+            name: finish(self.doctype_name.take()),
+            public_id: finish(self.public_id.take()),
+            system_id: finish(self.system_id.take()),
+            force_quirks: self.force_quirks,
+            span: Span::new(self.tok_start, self.pos),
+        };
+        self.state = S::Data;
+        self.emit(Token::Doctype(doctype));
+    }
+
+    /// The `eof-in-doctype` case: force quirks, emit, end.
+    fn eof_in_doctype(&mut self) {
+        self.error(ErrorCode::EofInDoctype, self.pos);
+        self.force_quirks = true;
+        self.emit_doctype();
+        self.emit_eof(self.pos);
+    }
+
+    /// Skips whitespace; returns the next byte, if any.
+    #[inline]
+    fn skip_ws(&mut self) -> Option<u8> {
+        while matches!(self.cur(), Some(b) if is_ws(b)) {
+            self.pos += 1;
+        }
+        self.cur()
+    }
+
+    /// 13.2.5.53 DOCTYPE state.
+    pub(super) fn doctype_state(&mut self) {
+        self.new_doctype();
+        match self.cur() {
+            Some(b) if is_ws(b) => {
+                self.pos += 1;
+                self.state = S::BeforeDoctypeName;
+            }
+            Some(b'>') => self.state = S::BeforeDoctypeName,
+            None => self.eof_in_doctype(),
+            Some(_) => {
+                self.error(ErrorCode::MissingWhitespaceBeforeDoctypeName, self.pos);
+                self.state = S::BeforeDoctypeName;
+            }
+        }
+    }
+
+    /// 13.2.5.54 Before DOCTYPE name state.
+    pub(super) fn before_doctype_name_state(&mut self) {
+        match self.skip_ws() {
+            Some(b'>') => {
+                self.error(ErrorCode::MissingDoctypeName, self.pos);
+                self.force_quirks = true;
+                self.pos += 1;
+                self.emit_doctype();
+            }
+            None => self.eof_in_doctype(),
+            Some(_) => {
+                self.doctype_name = Some(StrBuf::default());
+                self.state = S::DoctypeName;
+            }
+        }
+    }
+
+    /// 13.2.5.55 DOCTYPE name state.
+    pub(super) fn doctype_name_state(&mut self) {
+        let mut name = self.doctype_name.take().unwrap_or_default();
+        loop {
+            let end = NAME_STOP.find(self.bytes, self.pos);
+            name.push_lower(self.input, self.pos, end);
+            self.pos = end;
+            match self.cur() {
+                Some(b'>') => {
+                    self.doctype_name = Some(name);
+                    self.pos += 1;
+                    return self.emit_doctype();
+                }
+                Some(0) => {
+                    self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+                    name.push_str(self.input, "\u{FFFD}");
+                    self.pos += 1;
+                }
+                Some(_) => {
+                    self.doctype_name = Some(name);
+                    self.pos += 1;
+                    self.state = S::AfterDoctypeName;
+                    return;
+                }
+                None => {
+                    self.doctype_name = Some(name);
+                    return self.eof_in_doctype();
+                }
+            }
+        }
+    }
+
+    /// 13.2.5.56 After DOCTYPE name state.
+    pub(super) fn after_doctype_name_state(&mut self) {
+        match self.skip_ws() {
+            Some(b'>') => {
+                self.pos += 1;
+                self.emit_doctype();
+            }
+            None => self.eof_in_doctype(),
+            Some(_) => {
+                let rest = &self.bytes[self.pos..];
+                let keyword = |k: &[u8]| rest.len() >= 6 && rest[..6].eq_ignore_ascii_case(k);
+                if keyword(b"PUBLIC") {
+                    self.pos += 6;
+                    self.state = S::AfterDoctypePublicKeyword;
+                } else if keyword(b"SYSTEM") {
+                    self.pos += 6;
+                    self.state = S::AfterDoctypeSystemKeyword;
+                } else {
+                    self.error(
+                        ErrorCode::InvalidCharacterSequenceAfterDoctypeName,
+                        self.pos,
+                    );
+                    self.force_quirks = true;
+                    self.state = S::BogusDoctype;
+                }
+            }
+        }
+    }
+
+    /// The "after DOCTYPE public/system keyword" states (§13.2.5.57 and
+    /// §13.2.5.63), told apart by `public`.
+    fn after_keyword(&mut self, public: bool) {
+        let (missing_ws, before) = if public {
+            (
+                ErrorCode::MissingWhitespaceAfterDoctypePublicKeyword,
+                S::BeforeDoctypePublicIdentifier,
+            )
+        } else {
+            (
+                ErrorCode::MissingWhitespaceAfterDoctypeSystemKeyword,
+                S::BeforeDoctypeSystemIdentifier,
+            )
+        };
+        match self.cur() {
+            Some(b) if is_ws(b) => {
+                self.pos += 1;
+                self.state = before;
+            }
+            Some(q @ (b'"' | b'\'')) => {
+                self.error(missing_ws, self.pos);
+                self.open_identifier(public, q);
+            }
+            _ => self.before_identifier(public),
+        }
+    }
+
+    /// The "before DOCTYPE public/system identifier" states (§13.2.5.58 and
+    /// §13.2.5.64).
+    fn before_identifier(&mut self, public: bool) {
+        match self.skip_ws() {
+            Some(q @ (b'"' | b'\'')) => self.open_identifier(public, q),
+            Some(b'>') => {
+                self.error(
+                    if public {
+                        ErrorCode::MissingDoctypePublicIdentifier
+                    } else {
+                        ErrorCode::MissingDoctypeSystemIdentifier
+                    },
+                    self.pos,
+                );
+                self.force_quirks = true;
+                self.pos += 1;
+                self.emit_doctype();
+            }
+            None => self.eof_in_doctype(),
+            Some(_) => {
+                self.error(
+                    if public {
+                        ErrorCode::MissingQuoteBeforeDoctypePublicIdentifier
+                    } else {
+                        ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier
+                    },
+                    self.pos,
+                );
+                self.force_quirks = true;
+                self.state = S::BogusDoctype;
+            }
+        }
+    }
+
+    /// Consumes the opening quote `q` of an identifier, which starts empty.
+    fn open_identifier(&mut self, public: bool, q: u8) {
+        self.pos += 1;
+        let id = Some(StrBuf::default());
+        self.state = match (public, q) {
+            (true, b'"') => S::DoctypePublicIdentifierDoubleQuoted,
+            (true, _) => S::DoctypePublicIdentifierSingleQuoted,
+            (false, b'"') => S::DoctypeSystemIdentifierDoubleQuoted,
+            (false, _) => S::DoctypeSystemIdentifierSingleQuoted,
+        };
+        if public {
+            self.public_id = id;
+        } else {
+            self.system_id = id;
+        }
+    }
+
+    /// 13.2.5.57 After DOCTYPE public keyword state.
+    pub(super) fn after_doctype_public_keyword_state(&mut self) {
+        self.after_keyword(true)
+    }
+
+    /// 13.2.5.58 Before DOCTYPE public identifier state.
+    pub(super) fn before_doctype_public_identifier_state(&mut self) {
+        self.before_identifier(true)
+    }
+
+    /// 13.2.5.59 DOCTYPE public identifier (double-quoted) state, 13.2.5.60
+    /// DOCTYPE public identifier (single-quoted) state, 13.2.5.65 DOCTYPE
+    /// system identifier (double-quoted) state and 13.2.5.66 DOCTYPE system
+    /// identifier (single-quoted) state.
+    pub(super) fn doctype_identifier_quoted_state(&mut self, public: bool, quote: u8) {
+        let stop = if quote == b'"' {
+            &DQ_ID_STOP
+        } else {
+            &SQ_ID_STOP
+        };
+        let mut id = if public {
+            self.public_id.take()
+        } else {
+            self.system_id.take()
+        }
+        .unwrap_or_default();
+        loop {
+            let end = stop.find(self.bytes, self.pos);
+            id.push_src(self.input, self.pos, end);
+            self.pos = end;
+            match self.cur() {
+                Some(b'>') => {
+                    self.error(
+                        if public {
+                            ErrorCode::AbruptDoctypePublicIdentifier
+                        } else {
+                            ErrorCode::AbruptDoctypeSystemIdentifier
+                        },
+                        self.pos,
+                    );
+                    self.force_quirks = true;
+                    self.pos += 1;
+                    self.store_identifier(public, id);
+                    return self.emit_doctype();
+                }
+                Some(b) if b == quote => {
+                    self.pos += 1;
+                    self.store_identifier(public, id);
+                    self.state = if public {
+                        S::AfterDoctypePublicIdentifier
+                    } else {
+                        S::AfterDoctypeSystemIdentifier
+                    };
+                    return;
+                }
+                Some(b) => {
+                    if b == 0 {
+                        self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+                    }
+                    Self::append_current(self.input, self.bytes, &mut self.pos, &mut id);
+                }
+                None => {
+                    self.store_identifier(public, id);
+                    return self.eof_in_doctype();
+                }
+            }
+        }
+    }
+
+    fn store_identifier(&mut self, public: bool, id: StrBuf) {
+        if public {
+            self.public_id = Some(id);
+        } else {
+            self.system_id = Some(id);
+        }
+    }
+
+    /// 13.2.5.61 After DOCTYPE public identifier state.
+    pub(super) fn after_doctype_public_identifier_state(&mut self) {
+        match self.cur() {
+            Some(b) if is_ws(b) => {
+                self.pos += 1;
+                self.state = S::BetweenDoctypePublicAndSystemIdentifiers;
+            }
+            Some(b'"' | b'\'') => {
+                self.error(
+                    ErrorCode::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
+                    self.pos,
+                );
+                self.between_doctype_public_and_system_identifiers_state();
+            }
+            _ => self.between_doctype_public_and_system_identifiers_state(),
+        }
+    }
+
+    /// 13.2.5.62 Between DOCTYPE public and system identifiers state.
+    pub(super) fn between_doctype_public_and_system_identifiers_state(&mut self) {
+        match self.skip_ws() {
+            Some(b'>') => {
+                self.pos += 1;
+                self.emit_doctype();
+            }
+            _ => self.before_identifier(false),
+        }
+    }
+
+    /// 13.2.5.63 After DOCTYPE system keyword state.
+    pub(super) fn after_doctype_system_keyword_state(&mut self) {
+        self.after_keyword(false)
+    }
+
+    /// 13.2.5.64 Before DOCTYPE system identifier state.
+    pub(super) fn before_doctype_system_identifier_state(&mut self) {
+        self.before_identifier(false)
+    }
+
+    /// 13.2.5.67 After DOCTYPE system identifier state.
+    pub(super) fn after_doctype_system_identifier_state(&mut self) {
+        match self.skip_ws() {
+            Some(b'>') => {
+                self.pos += 1;
+                self.emit_doctype();
+            }
+            None => self.eof_in_doctype(),
+            Some(_) => {
+                self.error(
+                    ErrorCode::UnexpectedCharacterAfterDoctypeSystemIdentifier,
+                    self.pos,
+                );
+                self.state = S::BogusDoctype;
+            }
+        }
+    }
+
+    /// 13.2.5.68 Bogus DOCTYPE state.
+    pub(super) fn bogus_doctype_state(&mut self) {
+        loop {
+            let end = self.pos
+                + self.bytes[self.pos..]
+                    .iter()
+                    .take_while(|&&b| b != b'>' && b != 0)
+                    .count();
+            self.pos = end;
+            match self.cur() {
+                Some(b'>') => {
+                    self.pos += 1;
+                    return self.emit_doctype();
+                }
+                Some(_) => {
+                    self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+                    self.pos += 1;
+                }
+                None => {
+                    self.emit_doctype();
+                    return self.emit_eof(self.pos);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,959 @@
+//! The tokenizer: the state machine of §13.2.5 over the bytes of a `&str`.
+//!
+//! The machine is split by the groups of states in the standard, one file
+//! each, so that a reader with §13.2.5 open finds every state by its name:
+//!
+//! | file | states |
+//! |---|---|
+//! | `data.rs` | data, RCDATA, RAWTEXT, script data (with its escaped and double-escaped states), PLAINTEXT and their less-than-sign / end tag states (§13.2.5.1–5, 9–31) |
+//! | `tag.rs` | tag open, end tag open, tag name, the attribute states, self-closing start tag (§13.2.5.6–8, 32–40) |
+//! | `comment.rs` | bogus comment, markup declaration open, the comment states (§13.2.5.41–52) |
+//! | `doctype.rs` | the DOCTYPE states (§13.2.5.53–68) |
+//! | `cdata.rs` | the CDATA section states (§13.2.5.69–71) |
+//! | `charref.rs` | the character reference states (§13.2.5.72–80) |
+//! | `switch.rs` | the content-model switching a tree builder would do, for use without one |
+//!
+//! This file holds what they share: the tokenizer's fields, the string
+//! buffers that keep tokens zero-copy, and token emission.
+//!
+//! # Zero-copy strings
+//!
+//! Every string the tokenizer builds (text, names, values, comment data) goes
+//! through a [`StrBuf`]. It starts as a pair of offsets into the input and
+//! stays that way while everything appended is the next verbatim run of the
+//! source. The first append that is not (a decoded reference, a lowercased
+//! letter, a newline standing for CR, a gap in the source) copies what it has
+//! into a scratch `String` and carries on there. When the token is emitted, a
+//! borrowed buffer becomes a slice of the input and a scratch buffer is
+//! copied once into the arena. Scratch buffers are reused, so steady state
+//! makes no heap allocation per token.
+
+mod cdata;
+mod charref;
+mod comment;
+mod data;
+mod doctype;
+mod switch;
+mod tag;
+
+use bumpalo::Bump;
+
+use crate::error::{ErrorCode, ParseError};
+use crate::token::{Attribute, Attributes, Span, Tag, Text, Token};
+
+/// The states a tree builder (or a test) may put the tokenizer in: the
+/// content models of §13.2.5 that a start tag can switch to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum State {
+    /// The data state (§13.2.5.1): ordinary content.
+    #[default]
+    Data,
+    /// The RCDATA state (§13.2.5.2): `<title>`, `<textarea>`.
+    Rcdata,
+    /// The RAWTEXT state (§13.2.5.3): `<style>`, `<xmp>`, `<iframe>`,
+    /// `<noembed>`, `<noframes>`, and `<noscript>` with scripting on.
+    Rawtext,
+    /// The script data state (§13.2.5.4): `<script>`.
+    ScriptData,
+    /// The PLAINTEXT state (§13.2.5.5): everything after `<plaintext>`.
+    Plaintext,
+    /// The CDATA section state (§13.2.5.69).
+    CdataSection,
+}
+
+/// How a [`Tokenizer`] behaves. Build one with [`Options::default`] and the
+/// builder methods.
+///
+/// ```
+/// use htmltok::{Options, State};
+/// let opts = Options::default().errors(true).initial_state(State::Rcdata);
+/// assert!(opts.errors);
+/// ```
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Options {
+    /// Switch content model after start tags as a tree builder would
+    /// (`<script>` → script data, `<title>` → RCDATA, …) and follow
+    /// `<svg>`/`<math>` for CDATA sections. On by default; turn it off when a
+    /// tree builder drives the tokenizer with [`Tokenizer::set_state`].
+    pub auto_switch: bool,
+    /// Whether scripting is enabled, which makes `<noscript>` content RAWTEXT
+    /// in auto-switch mode. On by default, as in browsers.
+    pub scripting: bool,
+    /// Collect parse errors (see [`Tokenizer::errors`]). Off by default.
+    pub errors: bool,
+    /// The state to start in. [`State::Data`] by default.
+    pub initial_state: State,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            auto_switch: true,
+            scripting: true,
+            errors: false,
+            initial_state: State::Data,
+        }
+    }
+}
+
+impl Options {
+    /// Sets [`Options::auto_switch`].
+    pub fn auto_switch(mut self, on: bool) -> Options {
+        self.auto_switch = on;
+        self
+    }
+
+    /// Sets [`Options::scripting`].
+    pub fn scripting(mut self, on: bool) -> Options {
+        self.scripting = on;
+        self
+    }
+
+    /// Sets [`Options::errors`].
+    pub fn errors(mut self, on: bool) -> Options {
+        self.errors = on;
+        self
+    }
+
+    /// Sets [`Options::initial_state`].
+    pub fn initial_state(mut self, state: State) -> Options {
+        self.initial_state = state;
+        self
+    }
+}
+
+/// Every state of §13.2.5, named as the standard names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum S {
+    Data,
+    Rcdata,
+    Rawtext,
+    ScriptData,
+    Plaintext,
+    TagOpen,
+    EndTagOpen,
+    TagName,
+    RcdataLessThanSign,
+    RcdataEndTagOpen,
+    RcdataEndTagName,
+    RawtextLessThanSign,
+    RawtextEndTagOpen,
+    RawtextEndTagName,
+    ScriptDataLessThanSign,
+    ScriptDataEndTagOpen,
+    ScriptDataEndTagName,
+    ScriptDataEscapeStart,
+    ScriptDataEscapeStartDash,
+    ScriptDataEscaped,
+    ScriptDataEscapedDash,
+    ScriptDataEscapedDashDash,
+    ScriptDataEscapedLessThanSign,
+    ScriptDataEscapedEndTagOpen,
+    ScriptDataEscapedEndTagName,
+    ScriptDataDoubleEscapeStart,
+    ScriptDataDoubleEscaped,
+    ScriptDataDoubleEscapedDash,
+    ScriptDataDoubleEscapedDashDash,
+    ScriptDataDoubleEscapedLessThanSign,
+    ScriptDataDoubleEscapeEnd,
+    BeforeAttributeName,
+    AttributeName,
+    AfterAttributeName,
+    BeforeAttributeValue,
+    AttributeValueDoubleQuoted,
+    AttributeValueSingleQuoted,
+    AttributeValueUnquoted,
+    AfterAttributeValueQuoted,
+    SelfClosingStartTag,
+    BogusComment,
+    MarkupDeclarationOpen,
+    CommentStart,
+    CommentStartDash,
+    Comment,
+    CommentLessThanSign,
+    CommentLessThanSignBang,
+    CommentLessThanSignBangDash,
+    CommentLessThanSignBangDashDash,
+    CommentEndDash,
+    CommentEnd,
+    CommentEndBang,
+    Doctype,
+    BeforeDoctypeName,
+    DoctypeName,
+    AfterDoctypeName,
+    AfterDoctypePublicKeyword,
+    BeforeDoctypePublicIdentifier,
+    DoctypePublicIdentifierDoubleQuoted,
+    DoctypePublicIdentifierSingleQuoted,
+    AfterDoctypePublicIdentifier,
+    BetweenDoctypePublicAndSystemIdentifiers,
+    AfterDoctypeSystemKeyword,
+    BeforeDoctypeSystemIdentifier,
+    DoctypeSystemIdentifierDoubleQuoted,
+    DoctypeSystemIdentifierSingleQuoted,
+    AfterDoctypeSystemIdentifier,
+    BogusDoctype,
+    CdataSection,
+    CdataSectionBracket,
+    CdataSectionEnd,
+    // The character reference states (§13.2.5.72–80) run as a chain of
+    // calls in charref.rs rather than through this dispatcher: they never
+    // emit a token, so they never need to pause.
+}
+
+impl From<State> for S {
+    fn from(s: State) -> S {
+        match s {
+            State::Data => S::Data,
+            State::Rcdata => S::Rcdata,
+            State::Rawtext => S::Rawtext,
+            State::ScriptData => S::ScriptData,
+            State::Plaintext => S::Plaintext,
+            State::CdataSection => S::CdataSection,
+        }
+    }
+}
+
+/// ASCII whitespace as the tokenizer sees it after preprocessing: tab, LF,
+/// FF, space, and CR (which preprocessing turns into LF).
+#[inline(always)]
+pub(crate) fn is_ws(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0c' | b' ' | b'\r')
+}
+
+/// The length of the UTF-8 sequence that starts with byte `b`.
+#[inline(always)]
+pub(crate) fn utf8_len(b: u8) -> usize {
+    match b {
+        0x00..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
+/// A string under construction: a borrowed run of the input while it can be,
+/// a scratch copy once it can't (see the module docs).
+#[derive(Debug, Default)]
+pub(crate) struct StrBuf {
+    start: usize,
+    end: usize,
+    owned: bool,
+    scratch: String,
+}
+
+impl StrBuf {
+    /// Empties the buffer (keeping the scratch allocation).
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.start = 0;
+        self.end = 0;
+        if self.owned {
+            self.owned = false;
+            self.scratch.clear();
+        }
+    }
+
+    /// Whether nothing has been appended.
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        if self.owned {
+            self.scratch.is_empty()
+        } else {
+            self.start == self.end
+        }
+    }
+
+    /// Appends `input[start..end]`, a verbatim run of the source.
+    #[inline]
+    pub(crate) fn push_src(&mut self, input: &str, start: usize, end: usize) {
+        if start == end {
+            return;
+        }
+        if self.owned {
+            self.scratch.push_str(&input[start..end]);
+        } else if self.start == self.end {
+            self.start = start;
+            self.end = end;
+        } else if self.end == start {
+            self.end = end;
+        } else {
+            self.make_owned(input);
+            self.scratch.push_str(&input[start..end]);
+        }
+    }
+
+    /// Appends a string that is not a verbatim continuation of the source.
+    #[inline]
+    pub(crate) fn push_str(&mut self, input: &str, s: &str) {
+        self.make_owned(input);
+        self.scratch.push_str(s);
+    }
+
+    /// Appends `input[start..end]` ASCII-lowercased.
+    #[inline]
+    pub(crate) fn push_lower(&mut self, input: &str, start: usize, end: usize) {
+        let run = &input[start..end];
+        if !run.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.push_src(input, start, end);
+        } else {
+            self.make_owned(input);
+            let from = self.scratch.len();
+            self.scratch.push_str(run);
+            self.scratch[from..].make_ascii_lowercase();
+        }
+    }
+
+    #[inline]
+    fn make_owned(&mut self, input: &str) {
+        if !self.owned {
+            self.owned = true;
+            self.scratch.clear();
+            self.scratch.push_str(&input[self.start..self.end]);
+        }
+    }
+
+    /// The finished string: a slice of the input, or a copy in the arena.
+    /// Leaves the buffer empty.
+    #[inline]
+    pub(crate) fn take<'a>(&mut self, input: &'a str, arena: &'a Bump) -> &'a str {
+        let s = if self.owned {
+            arena.alloc_str(&self.scratch)
+        } else {
+            &input[self.start..self.end]
+        };
+        self.clear();
+        s
+    }
+}
+
+/// Which buffer a character reference appends to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RefTarget {
+    /// Text (the return state is a text state).
+    Text,
+    /// The current attribute's value.
+    Attribute,
+}
+
+/// An attribute whose name is finished but whose value may still grow.
+#[derive(Debug, Default)]
+struct PendingAttr<'a> {
+    name: &'a str,
+    name_span: Span,
+    duplicate: bool,
+}
+
+/// What the auto-switching logic knows of the open elements (see
+/// `switch.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ns {
+    Html,
+    Svg,
+    MathMl,
+}
+
+/// The HTML tokenizer: an iterator of [`Token`]s over a `&str`.
+///
+/// ```
+/// use htmltok::{Tokenizer, Token, bumpalo::Bump};
+/// let arena = Bump::new();
+/// let mut names = vec![];
+/// for token in Tokenizer::new("<p class=x>Hi &amp; bye</p>", &arena) {
+///     if let Token::StartTag(tag) = token {
+///         names.push(tag.name);
+///     }
+/// }
+/// assert_eq!(names, ["p"]);
+/// ```
+pub struct Tokenizer<'a> {
+    input: &'a str,
+    bytes: &'a [u8],
+    arena: &'a Bump,
+    /// Offset of the next input character.
+    pos: usize,
+    state: S,
+    /// The return state of the character reference states: where the
+    /// reference's characters go.
+    ref_target: RefTarget,
+    opts: Options,
+    /// Whether the input holds a CR or NUL anywhere (see scan.rs).
+    has_cr_nul: bool,
+
+    // Character tokens being gathered into one text token.
+    text: StrBuf,
+    text_start: usize,
+    /// Where the last emitted token ended: the start of the next text span.
+    last_token_end: usize,
+    /// Offset of the `<` that began the markup being tokenized.
+    tok_start: usize,
+
+    // The tag being built.
+    is_end_tag: bool,
+    tag_name: StrBuf,
+    tag_name_span: Span,
+    self_closing: bool,
+    attrs: Attributes<'a>,
+    attr: Option<PendingAttr<'a>>,
+    attr_name: StrBuf,
+    attr_name_start: usize,
+    attr_value: StrBuf,
+    attr_value_span: Option<Span>,
+    /// Start of the name being matched by an "appropriate end tag" state
+    /// (the spec's temporary buffer is `input[temp_start..pos]`).
+    temp_start: usize,
+
+    // Comment and DOCTYPE data.
+    comment: StrBuf,
+    doctype_name: Option<StrBuf>,
+    public_id: Option<StrBuf>,
+    system_id: Option<StrBuf>,
+    force_quirks: bool,
+
+    /// The tag name of the last start tag emitted, for "appropriate end tag".
+    last_start_tag: Option<&'a str>,
+    /// Set by [`Tokenizer::set_foreign`] when not auto-switching.
+    foreign: bool,
+    /// The open elements as far as auto-switching tracks them.
+    ns_stack: Vec<(Ns, &'a str)>,
+
+    // Output: at most a text token and the token that ended it.
+    out: Option<Token<'a>>,
+    out2: Option<Token<'a>>,
+    done: bool,
+
+    errors: Vec<ParseError>,
+    /// Input-stream errors (§13.2.3.5) found up front, merged into `errors`
+    /// in offset order as the tokenizer passes them.
+    stream_errors: Vec<ParseError>,
+    stream_errors_next: usize,
+}
+
+impl<'a> Tokenizer<'a> {
+    /// A tokenizer over `input` with default [`Options`], putting strings
+    /// that differ from the source into `arena`.
+    pub fn new(input: &'a str, arena: &'a Bump) -> Tokenizer<'a> {
+        Tokenizer::with_options(input, arena, Options::default())
+    }
+
+    /// A tokenizer over `input` with the given options.
+    pub fn with_options(input: &'a str, arena: &'a Bump, opts: Options) -> Tokenizer<'a> {
+        let bytes = input.as_bytes();
+        let stream_errors = if opts.errors {
+            input_stream_errors(input)
+        } else {
+            Vec::new()
+        };
+        Tokenizer {
+            input,
+            bytes,
+            arena,
+            pos: 0,
+            state: opts.initial_state.into(),
+            ref_target: RefTarget::Text,
+            has_cr_nul: crate::scan::has_cr_or_nul(bytes),
+            opts,
+            text: StrBuf::default(),
+            text_start: 0,
+            last_token_end: 0,
+            tok_start: 0,
+            is_end_tag: false,
+            tag_name: StrBuf::default(),
+            tag_name_span: Span::default(),
+            self_closing: false,
+            attrs: Attributes::new(),
+            attr: None,
+            attr_name: StrBuf::default(),
+            attr_name_start: 0,
+            attr_value: StrBuf::default(),
+            attr_value_span: None,
+            temp_start: 0,
+            comment: StrBuf::default(),
+            doctype_name: None,
+            public_id: None,
+            system_id: None,
+            force_quirks: false,
+            last_start_tag: None,
+            foreign: false,
+            ns_stack: Vec::new(),
+            out: None,
+            out2: None,
+            done: false,
+            errors: Vec::new(),
+            stream_errors,
+            stream_errors_next: 0,
+        }
+    }
+
+    /// Switches the tokenizer to `state`, as a tree builder does after a
+    /// start tag (§13.2.6). Takes effect at the next token.
+    pub fn set_state(&mut self, state: State) {
+        self.state = state.into();
+    }
+
+    /// Sets "the tag name of the last start tag to have been emitted", which
+    /// decides what counts as an appropriate end tag in RCDATA, RAWTEXT and
+    /// script data. `None` means no start tag has been emitted.
+    pub fn set_last_start_tag(&mut self, name: Option<&str>) {
+        self.last_start_tag = name.map(|n| {
+            let lower = n.to_ascii_lowercase();
+            &*self.arena.alloc_str(&lower)
+        });
+    }
+
+    /// Tells the tokenizer whether the adjusted current node is an element
+    /// outside the HTML namespace, which decides whether `<![CDATA[` opens a
+    /// CDATA section. Only for use with auto-switching off; with it on, the
+    /// tokenizer tracks `<svg>` and `<math>` itself.
+    pub fn set_foreign(&mut self, foreign: bool) {
+        self.foreign = foreign;
+    }
+
+    /// The input being tokenized.
+    pub fn input(&self) -> &'a str {
+        self.input
+    }
+
+    /// The byte offset the tokenizer has reached.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// The parse errors found so far, in the order the standard reports
+    /// them. Empty unless [`Options::errors`] is on. Once the iterator has
+    /// returned `None`, this holds every error of the input.
+    pub fn errors(&self) -> &[ParseError] {
+        &self.errors
+    }
+
+    /// Takes the parse errors found so far out of the tokenizer.
+    pub fn take_errors(&mut self) -> Vec<ParseError> {
+        core::mem::take(&mut self.errors)
+    }
+
+    // ----- shared machinery used by the state files -----
+
+    /// Records a parse error at `offset` (when errors are on).
+    #[inline(always)]
+    pub(crate) fn error(&mut self, code: ErrorCode, offset: usize) {
+        if self.opts.errors {
+            self.push_error(code, offset);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn push_error(&mut self, code: ErrorCode, offset: usize) {
+        self.flush_stream_errors(offset);
+        self.errors.push(ParseError { code, offset });
+    }
+
+    /// Moves the input-stream errors at or before `offset` into `errors`.
+    fn flush_stream_errors(&mut self, offset: usize) {
+        while let Some(e) = self.stream_errors.get(self.stream_errors_next) {
+            if e.offset > offset {
+                break;
+            }
+            self.errors.push(*e);
+            self.stream_errors_next += 1;
+        }
+    }
+
+    /// The byte at `pos`, if any.
+    #[inline(always)]
+    pub(crate) fn cur(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    /// Advances past the character at `pos`, which is a CR: past the LF too
+    /// when one follows (CRLF is one newline).
+    #[inline]
+    pub(crate) fn skip_cr(&mut self) {
+        self.pos += 1;
+        if self.bytes.get(self.pos) == Some(&b'\n') {
+            self.pos += 1;
+        }
+    }
+
+    /// Whether the adjusted current node is outside the HTML namespace.
+    #[inline]
+    pub(crate) fn in_foreign_content(&self) -> bool {
+        if self.opts.auto_switch {
+            matches!(self.ns_stack.last(), Some((Ns::Svg | Ns::MathMl, _)))
+        } else {
+            self.foreign
+        }
+    }
+
+    /// Appends the verbatim source `start..end` to the pending text.
+    #[inline]
+    pub(crate) fn text_src(&mut self, start: usize, end: usize) {
+        if self.text.is_empty() {
+            self.text_start = self.last_token_end;
+        }
+        self.text.push_src(self.input, start, end);
+    }
+
+    /// Appends a string that differs from the source to the pending text.
+    #[inline]
+    pub(crate) fn text_str(&mut self, s: &str) {
+        if self.text.is_empty() {
+            self.text_start = self.last_token_end;
+        }
+        self.text.push_str(self.input, s);
+    }
+
+    /// Emits the character at `pos` as text and advances past it: a CR (or
+    /// CRLF) becomes LF, anything else is copied verbatim.
+    #[inline]
+    pub(crate) fn text_current(&mut self) {
+        let b = self.bytes[self.pos];
+        if b == b'\r' {
+            self.text_str("\n");
+            self.skip_cr();
+        } else {
+            let end = self.pos + utf8_len(b);
+            self.text_src(self.pos, end);
+            self.pos = end;
+        }
+    }
+
+    /// Emits U+FFFD as text for the NUL at `pos` (with its parse error).
+    #[inline]
+    pub(crate) fn text_replacement_for_nul(&mut self) {
+        self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+        self.text_str("\u{FFFD}");
+        self.pos += 1;
+    }
+
+    /// Appends the character at `pos` to `buf` and advances: CR becomes LF,
+    /// NUL becomes U+FFFD (callers report the error), anything else is
+    /// copied verbatim.
+    #[inline]
+    pub(crate) fn append_current(input: &str, bytes: &[u8], pos: &mut usize, buf: &mut StrBuf) {
+        let b = bytes[*pos];
+        match b {
+            b'\r' => {
+                buf.push_str(input, "\n");
+                *pos += 1;
+                if bytes.get(*pos) == Some(&b'\n') {
+                    *pos += 1;
+                }
+            }
+            0 => {
+                buf.push_str(input, "\u{FFFD}");
+                *pos += 1;
+            }
+            _ => {
+                let end = *pos + utf8_len(b);
+                buf.push_src(input, *pos, end);
+                *pos = end;
+            }
+        }
+    }
+
+    /// Queues a finished token, preceded by the pending text if there is any.
+    #[inline]
+    pub(crate) fn emit(&mut self, token: Token<'a>) {
+        let span = token.span();
+        if !self.text.is_empty() {
+            let text = self.take_text(span.start);
+            self.out = Some(text);
+            self.out2 = Some(token);
+        } else {
+            self.out = Some(token);
+        }
+        self.last_token_end = span.end;
+    }
+
+    fn take_text(&mut self, end: usize) -> Token<'a> {
+        let data = self.text.take(self.input, self.arena);
+        Token::Text(Text {
+            data,
+            span: Span::new(self.text_start, end),
+        })
+    }
+
+    /// Handles the end-of-file token: flushes pending text, whose span ends
+    /// at `text_end`, and stops.
+    pub(crate) fn emit_eof(&mut self, text_end: usize) {
+        if !self.text.is_empty() {
+            let text = self.take_text(text_end.max(self.text_start));
+            self.out = Some(text);
+        }
+        self.flush_stream_errors(usize::MAX);
+        self.done = true;
+    }
+
+    // ----- tags: shared by the tag states and the end tag name states -----
+
+    /// Starts a new start or end tag whose `<` is at `tok_start`.
+    #[inline]
+    pub(crate) fn new_tag(&mut self, is_end: bool) {
+        self.is_end_tag = is_end;
+        self.tag_name.clear();
+        self.tag_name_span = Span::new(self.pos, self.pos);
+        self.self_closing = false;
+        self.attrs.clear();
+        self.attr = None;
+    }
+
+    /// Starts a new attribute whose name begins at `pos`.
+    #[inline]
+    pub(crate) fn new_attr(&mut self) {
+        self.finish_attr();
+        self.attr_name.clear();
+        self.attr_name_start = self.pos;
+        self.attr_value.clear();
+        self.attr_value_span = None;
+    }
+
+    /// Called when leaving the attribute name state: fixes the name and
+    /// checks it against the tag's other attributes.
+    pub(crate) fn finish_attr_name(&mut self) {
+        let name = self.attr_name.take(self.input, self.arena);
+        let duplicate = self.is_duplicate(name);
+        if duplicate {
+            self.error(ErrorCode::DuplicateAttribute, self.pos);
+        }
+        self.attr = Some(PendingAttr {
+            name,
+            name_span: Span::new(self.attr_name_start, self.pos),
+            duplicate,
+        });
+    }
+
+    fn is_duplicate(&self, name: &str) -> bool {
+        self.attrs.iter().any(|a| a.name == name)
+    }
+
+    /// Marks the start of the current attribute's raw value.
+    #[inline]
+    pub(crate) fn start_attr_value(&mut self, start: usize) {
+        self.attr_value_span = Some(Span::new(start, start));
+    }
+
+    /// Marks the end of the current attribute's raw value.
+    #[inline]
+    pub(crate) fn end_attr_value(&mut self, end: usize) {
+        if let Some(span) = &mut self.attr_value_span {
+            span.end = end;
+        }
+    }
+
+    /// Pushes the pending attribute, if any, onto the tag's list.
+    #[inline]
+    pub(crate) fn finish_attr(&mut self) {
+        if let Some(a) = self.attr.take() {
+            let value = self.attr_value.take(self.input, self.arena);
+            self.attrs.push(Attribute {
+                name: a.name,
+                value,
+                name_span: a.name_span,
+                value_span: self.attr_value_span.take(),
+                duplicate: a.duplicate,
+            });
+        }
+    }
+
+    /// Emits the current tag, whose `>` ends just before `pos`.
+    pub(crate) fn emit_tag(&mut self) {
+        self.finish_attr();
+        let name = self.tag_name.take(self.input, self.arena);
+        let tag = Tag {
+            name,
+            name_span: self.tag_name_span,
+            attributes: core::mem::take(&mut self.attrs),
+            self_closing: self.self_closing,
+            span: Span::new(self.tok_start, self.pos),
+        };
+        self.state = S::Data;
+        if self.is_end_tag {
+            if self.opts.errors {
+                if !tag.attributes.is_empty() {
+                    self.error(ErrorCode::EndTagWithAttributes, self.pos - 1);
+                }
+                if tag.self_closing {
+                    self.error(ErrorCode::EndTagWithTrailingSolidus, self.pos - 1);
+                }
+            }
+            if self.opts.auto_switch {
+                self.auto_end_tag(name);
+            }
+            self.emit(Token::EndTag(tag));
+        } else {
+            self.last_start_tag = Some(name);
+            if self.opts.auto_switch {
+                self.auto_start_tag(&tag);
+            }
+            self.emit(Token::StartTag(tag));
+        }
+    }
+
+    /// Whether the end tag being matched in an RCDATA, RAWTEXT or script
+    /// state (its name is `input[temp_start..pos]`) is an appropriate end
+    /// tag token: its name is that of the last start tag emitted.
+    #[inline]
+    pub(crate) fn is_appropriate_end_tag(&self) -> bool {
+        match self.last_start_tag {
+            Some(last) => self.input[self.temp_start..self.pos].eq_ignore_ascii_case(last),
+            None => false,
+        }
+    }
+
+    /// Runs the machine until a token is ready or the input is done.
+    fn run(&mut self) {
+        while self.out.is_none() && !self.done {
+            self.step();
+        }
+    }
+
+    /// Runs one state.
+    fn step(&mut self) {
+        match self.state {
+            S::Data => self.data_state(),
+            S::Rcdata => self.rcdata_state(),
+            S::Rawtext => self.rawtext_state(),
+            S::ScriptData => self.script_data_state(),
+            S::Plaintext => self.plaintext_state(),
+            S::TagOpen => self.tag_open_state(),
+            S::EndTagOpen => self.end_tag_open_state(),
+            S::TagName => self.tag_name_state(),
+            S::RcdataLessThanSign => self.rcdata_less_than_sign_state(),
+            S::RcdataEndTagOpen => self.rcdata_end_tag_open_state(),
+            S::RcdataEndTagName => self.rcdata_end_tag_name_state(),
+            S::RawtextLessThanSign => self.rawtext_less_than_sign_state(),
+            S::RawtextEndTagOpen => self.rawtext_end_tag_open_state(),
+            S::RawtextEndTagName => self.rawtext_end_tag_name_state(),
+            S::ScriptDataLessThanSign => self.script_data_less_than_sign_state(),
+            S::ScriptDataEndTagOpen => self.script_data_end_tag_open_state(),
+            S::ScriptDataEndTagName => self.script_data_end_tag_name_state(),
+            S::ScriptDataEscapeStart => self.script_data_escape_start_state(),
+            S::ScriptDataEscapeStartDash => self.script_data_escape_start_dash_state(),
+            S::ScriptDataEscaped => self.script_data_escaped_state(),
+            S::ScriptDataEscapedDash => self.script_data_escaped_dash_state(),
+            S::ScriptDataEscapedDashDash => self.script_data_escaped_dash_dash_state(),
+            S::ScriptDataEscapedLessThanSign => self.script_data_escaped_less_than_sign_state(),
+            S::ScriptDataEscapedEndTagOpen => self.script_data_escaped_end_tag_open_state(),
+            S::ScriptDataEscapedEndTagName => self.script_data_escaped_end_tag_name_state(),
+            S::ScriptDataDoubleEscapeStart => self.script_data_double_escape_start_state(),
+            S::ScriptDataDoubleEscaped => self.script_data_double_escaped_state(),
+            S::ScriptDataDoubleEscapedDash => self.script_data_double_escaped_dash_state(),
+            S::ScriptDataDoubleEscapedDashDash => self.script_data_double_escaped_dash_dash_state(),
+            S::ScriptDataDoubleEscapedLessThanSign => {
+                self.script_data_double_escaped_less_than_sign_state()
+            }
+            S::ScriptDataDoubleEscapeEnd => self.script_data_double_escape_end_state(),
+            S::BeforeAttributeName => self.before_attribute_name_state(),
+            S::AttributeName => self.attribute_name_state(),
+            S::AfterAttributeName => self.after_attribute_name_state(),
+            S::BeforeAttributeValue => self.before_attribute_value_state(),
+            S::AttributeValueDoubleQuoted => self.attribute_value_quoted_state(b'"'),
+            S::AttributeValueSingleQuoted => self.attribute_value_quoted_state(b'\''),
+            S::AttributeValueUnquoted => self.attribute_value_unquoted_state(),
+            S::AfterAttributeValueQuoted => self.after_attribute_value_quoted_state(),
+            S::SelfClosingStartTag => self.self_closing_start_tag_state(),
+            S::BogusComment => self.bogus_comment_state(),
+            S::MarkupDeclarationOpen => self.markup_declaration_open_state(),
+            S::CommentStart => self.comment_start_state(),
+            S::CommentStartDash => self.comment_start_dash_state(),
+            S::Comment => self.comment_state(),
+            S::CommentLessThanSign => self.comment_less_than_sign_state(),
+            S::CommentLessThanSignBang => self.comment_less_than_sign_bang_state(),
+            S::CommentLessThanSignBangDash => self.comment_less_than_sign_bang_dash_state(),
+            S::CommentLessThanSignBangDashDash => {
+                self.comment_less_than_sign_bang_dash_dash_state()
+            }
+            S::CommentEndDash => self.comment_end_dash_state(),
+            S::CommentEnd => self.comment_end_state(),
+            S::CommentEndBang => self.comment_end_bang_state(),
+            S::Doctype => self.doctype_state(),
+            S::BeforeDoctypeName => self.before_doctype_name_state(),
+            S::DoctypeName => self.doctype_name_state(),
+            S::AfterDoctypeName => self.after_doctype_name_state(),
+            S::AfterDoctypePublicKeyword => self.after_doctype_public_keyword_state(),
+            S::BeforeDoctypePublicIdentifier => self.before_doctype_public_identifier_state(),
+            S::DoctypePublicIdentifierDoubleQuoted => {
+                self.doctype_identifier_quoted_state(true, b'"')
+            }
+            S::DoctypePublicIdentifierSingleQuoted => {
+                self.doctype_identifier_quoted_state(true, b'\'')
+            }
+            S::AfterDoctypePublicIdentifier => self.after_doctype_public_identifier_state(),
+            S::BetweenDoctypePublicAndSystemIdentifiers => {
+                self.between_doctype_public_and_system_identifiers_state()
+            }
+            S::AfterDoctypeSystemKeyword => self.after_doctype_system_keyword_state(),
+            S::BeforeDoctypeSystemIdentifier => self.before_doctype_system_identifier_state(),
+            S::DoctypeSystemIdentifierDoubleQuoted => {
+                self.doctype_identifier_quoted_state(false, b'"')
+            }
+            S::DoctypeSystemIdentifierSingleQuoted => {
+                self.doctype_identifier_quoted_state(false, b'\'')
+            }
+            S::AfterDoctypeSystemIdentifier => self.after_doctype_system_identifier_state(),
+            S::BogusDoctype => self.bogus_doctype_state(),
+            S::CdataSection => self.cdata_section_state(),
+            S::CdataSectionBracket => self.cdata_section_bracket_state(),
+            S::CdataSectionEnd => self.cdata_section_end_state(),
+        }
+    }
+}
+
+impl<'a> Iterator for Tokenizer<'a> {
+    type Item = Token<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Token<'a>> {
+        if let Some(t) = self.out.take() {
+            self.out = self.out2.take();
+            return Some(t);
+        }
+        if self.done {
+            return None;
+        }
+        self.run();
+        let t = self.out.take();
+        self.out = self.out2.take();
+        t
+    }
+}
+
+impl core::iter::FusedIterator for Tokenizer<'_> {}
+
+/// Finds the parse errors of "preprocessing the input stream" (§13.2.3.5):
+/// control characters other than ASCII whitespace and NUL, and
+/// noncharacters. (Surrogates cannot occur in a `&str`.)
+fn input_stream_errors(input: &str) -> Vec<ParseError> {
+    let mut errors = Vec::new();
+    let bytes = input.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if (0x20..0x7F).contains(&b) || matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | 0) {
+            i += 1;
+            continue;
+        }
+        let c = input[i..].chars().next().unwrap_or('\0');
+        let cp = c as u32;
+        let code = if (0x01..0x20).contains(&cp) || (0x7F..=0x9F).contains(&cp) {
+            Some(ErrorCode::ControlCharacterInInputStream)
+        } else if is_noncharacter(cp) {
+            Some(ErrorCode::NoncharacterInInputStream)
+        } else {
+            None
+        };
+        if let Some(code) = code {
+            errors.push(ParseError { code, offset: i });
+        }
+        i += c.len_utf8();
+    }
+    errors
+}
+
+/// Whether `cp` is a noncharacter (U+FDD0–U+FDEF, or U+xFFFE / U+xFFFF).
+#[inline]
+pub(crate) fn is_noncharacter(cp: u32) -> bool {
+    (0xFDD0..=0xFDEF).contains(&cp) || (cp & 0xFFFE) == 0xFFFE
+}

@@ -1,0 +1,361 @@
+//! The tag states: tag open, end tag open, tag name, the attribute states
+//! and the self-closing start tag state (§13.2.5.6–8 and §13.2.5.32–40).
+//!
+//! Names and values are appended a run at a time: the run up to the next
+//! byte that means something in the current state is one borrowed slice,
+//! lowercased into the scratch buffer only when it holds an uppercase letter.
+
+use super::{RefTarget, S, Tokenizer, is_ws};
+use crate::error::ErrorCode;
+use crate::scan::ByteSet;
+
+/// Bytes that end a run of tag name characters.
+static TAG_NAME_STOP: ByteSet = ByteSet::new(b"\t\n\x0c\r />\0");
+/// Bytes that end a run of attribute name characters.
+static ATTR_NAME_STOP: ByteSet = ByteSet::new(b"\t\n\x0c\r />=\0\"'<");
+/// Bytes that end a run of a double-quoted attribute value.
+static DQ_VALUE_STOP: ByteSet = ByteSet::new(b"\"&\0\r");
+/// Bytes that end a run of a single-quoted attribute value.
+static SQ_VALUE_STOP: ByteSet = ByteSet::new(b"'&\0\r");
+/// Bytes that end a run of an unquoted attribute value.
+static UNQUOTED_VALUE_STOP: ByteSet = ByteSet::new(b"\t\n\x0c\r &>\0\"'<=`");
+
+impl<'a> Tokenizer<'a> {
+    /// The `eof-in-tag` case shared by the tag states: the tag is dropped.
+    fn eof_in_tag(&mut self) {
+        self.error(ErrorCode::EofInTag, self.pos);
+        self.emit_eof(self.tok_start);
+    }
+
+    /// 13.2.5.6 Tag open state.
+    pub(super) fn tag_open_state(&mut self) {
+        match self.cur() {
+            Some(b'!') => {
+                self.pos += 1;
+                self.state = S::MarkupDeclarationOpen;
+            }
+            Some(b'/') => {
+                self.pos += 1;
+                self.state = S::EndTagOpen;
+            }
+            Some(b) if b.is_ascii_alphabetic() => {
+                self.new_tag(false);
+                self.state = S::TagName;
+            }
+            Some(b'?') => {
+                self.error(ErrorCode::UnexpectedQuestionMarkInsteadOfTagName, self.pos);
+                self.comment.clear();
+                self.state = S::BogusComment;
+            }
+            None => {
+                self.error(ErrorCode::EofBeforeTagName, self.pos);
+                self.text_src(self.tok_start, self.pos);
+                self.emit_eof(self.pos);
+            }
+            Some(_) => {
+                self.error(ErrorCode::InvalidFirstCharacterOfTagName, self.pos);
+                self.text_src(self.tok_start, self.pos);
+                self.state = S::Data;
+            }
+        }
+    }
+
+    /// 13.2.5.7 End tag open state.
+    pub(super) fn end_tag_open_state(&mut self) {
+        match self.cur() {
+            Some(b) if b.is_ascii_alphabetic() => {
+                self.new_tag(true);
+                self.state = S::TagName;
+            }
+            Some(b'>') => {
+                self.error(ErrorCode::MissingEndTagName, self.pos);
+                self.pos += 1;
+                self.state = S::Data;
+            }
+            None => {
+                self.error(ErrorCode::EofBeforeTagName, self.pos);
+                self.text_src(self.tok_start, self.pos);
+                self.emit_eof(self.pos);
+            }
+            Some(_) => {
+                self.error(ErrorCode::InvalidFirstCharacterOfTagName, self.pos);
+                self.comment.clear();
+                self.state = S::BogusComment;
+            }
+        }
+    }
+
+    /// 13.2.5.8 Tag name state.
+    pub(super) fn tag_name_state(&mut self) {
+        loop {
+            let end = TAG_NAME_STOP.find(self.bytes, self.pos);
+            self.tag_name.push_lower(self.input, self.pos, end);
+            self.pos = end;
+            self.tag_name_span.end = end;
+            match self.cur() {
+                Some(b'/') => {
+                    self.pos += 1;
+                    self.state = S::SelfClosingStartTag;
+                    return;
+                }
+                Some(b'>') => {
+                    self.pos += 1;
+                    return self.emit_tag();
+                }
+                Some(0) => {
+                    self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+                    self.tag_name.push_str(self.input, "\u{FFFD}");
+                    self.pos += 1;
+                }
+                Some(_) => {
+                    // Whitespace.
+                    self.pos += 1;
+                    self.state = S::BeforeAttributeName;
+                    return;
+                }
+                None => return self.eof_in_tag(),
+            }
+        }
+    }
+
+    /// 13.2.5.32 Before attribute name state.
+    pub(super) fn before_attribute_name_state(&mut self) {
+        while matches!(self.cur(), Some(b) if is_ws(b)) {
+            self.pos += 1;
+        }
+        match self.cur() {
+            Some(b'/' | b'>') | None => self.state = S::AfterAttributeName,
+            Some(b'=') => {
+                self.error(ErrorCode::UnexpectedEqualsSignBeforeAttributeName, self.pos);
+                self.new_attr();
+                self.attr_name.push_src(self.input, self.pos, self.pos + 1);
+                self.pos += 1;
+                self.state = S::AttributeName;
+            }
+            Some(_) => {
+                self.new_attr();
+                self.state = S::AttributeName;
+            }
+        }
+    }
+
+    /// 13.2.5.33 Attribute name state.
+    pub(super) fn attribute_name_state(&mut self) {
+        loop {
+            let end = ATTR_NAME_STOP.find(self.bytes, self.pos);
+            self.attr_name.push_lower(self.input, self.pos, end);
+            self.pos = end;
+            match self.cur() {
+                Some(b'=') => {
+                    self.finish_attr_name();
+                    self.pos += 1;
+                    self.state = S::BeforeAttributeValue;
+                    return;
+                }
+                Some(0) => {
+                    self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+                    self.attr_name.push_str(self.input, "\u{FFFD}");
+                    self.pos += 1;
+                }
+                Some(b'"' | b'\'' | b'<') => {
+                    self.error(ErrorCode::UnexpectedCharacterInAttributeName, self.pos);
+                    self.attr_name.push_src(self.input, self.pos, self.pos + 1);
+                    self.pos += 1;
+                }
+                _ => {
+                    // Whitespace, `/`, `>` or EOF: reconsume.
+                    self.finish_attr_name();
+                    self.state = S::AfterAttributeName;
+                    return;
+                }
+            }
+        }
+    }
+
+    /// 13.2.5.34 After attribute name state.
+    pub(super) fn after_attribute_name_state(&mut self) {
+        while matches!(self.cur(), Some(b) if is_ws(b)) {
+            self.pos += 1;
+        }
+        match self.cur() {
+            Some(b'/') => {
+                self.pos += 1;
+                self.state = S::SelfClosingStartTag;
+            }
+            Some(b'=') => {
+                self.pos += 1;
+                self.state = S::BeforeAttributeValue;
+            }
+            Some(b'>') => {
+                self.pos += 1;
+                self.emit_tag();
+            }
+            None => self.eof_in_tag(),
+            Some(_) => {
+                self.new_attr();
+                self.state = S::AttributeName;
+            }
+        }
+    }
+
+    /// 13.2.5.35 Before attribute value state.
+    pub(super) fn before_attribute_value_state(&mut self) {
+        while matches!(self.cur(), Some(b) if is_ws(b)) {
+            self.pos += 1;
+        }
+        match self.cur() {
+            Some(b'"') => {
+                self.pos += 1;
+                self.start_attr_value(self.pos);
+                self.state = S::AttributeValueDoubleQuoted;
+            }
+            Some(b'\'') => {
+                self.pos += 1;
+                self.start_attr_value(self.pos);
+                self.state = S::AttributeValueSingleQuoted;
+            }
+            Some(b'>') => {
+                self.error(ErrorCode::MissingAttributeValue, self.pos);
+                self.start_attr_value(self.pos);
+                self.pos += 1;
+                self.emit_tag();
+            }
+            _ => {
+                self.start_attr_value(self.pos);
+                self.state = S::AttributeValueUnquoted;
+            }
+        }
+    }
+
+    /// 13.2.5.36 Attribute value (double-quoted) state and 13.2.5.37
+    /// Attribute value (single-quoted) state, told apart by `quote`.
+    pub(super) fn attribute_value_quoted_state(&mut self, quote: u8) {
+        let stop = if quote == b'"' {
+            &DQ_VALUE_STOP
+        } else {
+            &SQ_VALUE_STOP
+        };
+        loop {
+            let end = stop.find(self.bytes, self.pos);
+            self.attr_value.push_src(self.input, self.pos, end);
+            self.pos = end;
+            match self.cur() {
+                Some(b'&') => {
+                    self.pos += 1;
+                    self.ref_target = RefTarget::Attribute;
+                    self.character_reference_state();
+                }
+                Some(0) => {
+                    self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+                    Self::append_current(
+                        self.input,
+                        self.bytes,
+                        &mut self.pos,
+                        &mut self.attr_value,
+                    );
+                }
+                Some(b'\r') => {
+                    Self::append_current(
+                        self.input,
+                        self.bytes,
+                        &mut self.pos,
+                        &mut self.attr_value,
+                    );
+                }
+                Some(_) => {
+                    // The closing quote.
+                    self.end_attr_value(self.pos);
+                    self.pos += 1;
+                    self.state = S::AfterAttributeValueQuoted;
+                    return;
+                }
+                None => return self.eof_in_tag(),
+            }
+        }
+    }
+
+    /// 13.2.5.38 Attribute value (unquoted) state.
+    pub(super) fn attribute_value_unquoted_state(&mut self) {
+        loop {
+            let end = UNQUOTED_VALUE_STOP.find(self.bytes, self.pos);
+            self.attr_value.push_src(self.input, self.pos, end);
+            self.pos = end;
+            match self.cur() {
+                Some(b'&') => {
+                    self.pos += 1;
+                    self.ref_target = RefTarget::Attribute;
+                    self.character_reference_state();
+                }
+                Some(b'>') => {
+                    self.end_attr_value(self.pos);
+                    self.pos += 1;
+                    return self.emit_tag();
+                }
+                Some(0) => {
+                    self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+                    Self::append_current(
+                        self.input,
+                        self.bytes,
+                        &mut self.pos,
+                        &mut self.attr_value,
+                    );
+                }
+                Some(b'"' | b'\'' | b'<' | b'=' | b'`') => {
+                    self.error(
+                        ErrorCode::UnexpectedCharacterInUnquotedAttributeValue,
+                        self.pos,
+                    );
+                    self.attr_value.push_src(self.input, self.pos, self.pos + 1);
+                    self.pos += 1;
+                }
+                Some(_) => {
+                    // Whitespace.
+                    self.end_attr_value(self.pos);
+                    self.pos += 1;
+                    self.state = S::BeforeAttributeName;
+                    return;
+                }
+                None => return self.eof_in_tag(),
+            }
+        }
+    }
+
+    /// 13.2.5.39 After attribute value (quoted) state.
+    pub(super) fn after_attribute_value_quoted_state(&mut self) {
+        match self.cur() {
+            Some(b) if is_ws(b) => {
+                self.pos += 1;
+                self.state = S::BeforeAttributeName;
+            }
+            Some(b'/') => {
+                self.pos += 1;
+                self.state = S::SelfClosingStartTag;
+            }
+            Some(b'>') => {
+                self.pos += 1;
+                self.emit_tag();
+            }
+            None => self.eof_in_tag(),
+            Some(_) => {
+                self.error(ErrorCode::MissingWhitespaceBetweenAttributes, self.pos);
+                self.state = S::BeforeAttributeName;
+            }
+        }
+    }
+
+    /// 13.2.5.40 Self-closing start tag state.
+    pub(super) fn self_closing_start_tag_state(&mut self) {
+        match self.cur() {
+            Some(b'>') => {
+                self.self_closing = true;
+                self.pos += 1;
+                self.emit_tag();
+            }
+            None => self.eof_in_tag(),
+            Some(_) => {
+                self.error(ErrorCode::UnexpectedSolidusInTag, self.pos);
+                self.state = S::BeforeAttributeName;
+            }
+        }
+    }
+}
