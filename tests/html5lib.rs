@@ -201,15 +201,7 @@ fn main() {
         total.passed + total.failed,
         total.skipped
     );
-    println!();
-    println!(
-        "{} passed, {} failed, {} skipped",
-        total.passed, total.failed, total.skipped
-    );
-    let _ = std::io::stdout().flush();
-    if total.failed > 0 {
-        process::exit(1);
-    }
+    common::finish(total.passed, total.failed, total.skipped)
 }
 
 /// The `*.test` files of `dir/tokenizer`, sorted by name.

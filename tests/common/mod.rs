@@ -8,7 +8,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use bumpalo::Bump;
+use htmltok::bumpalo::Bump;
 use htmltok::{LineIndex, Options, ParseError, State, Token, Tokenizer};
 use serde_json::{Map, Value};
 
@@ -547,4 +547,14 @@ fn load_test(file: &str, index: usize, t: &Value) -> Result<TokenizerTest, Strin
         last_start_tag,
         double_escaped,
     })
+}
+
+/// Prints the closing line `N passed, N failed, N skipped` that CI reads and
+/// exits with status 1 if anything failed, 0 otherwise.
+pub fn finish(passed: usize, failed: usize, skipped: usize) -> ! {
+    use std::io::Write;
+    println!();
+    println!("{passed} passed, {failed} failed, {skipped} skipped");
+    let _ = std::io::stdout().flush();
+    std::process::exit(i32::from(failed > 0))
 }

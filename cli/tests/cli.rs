@@ -1,0 +1,266 @@
+//! End-to-end tests of the `htmltok` binary.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+const BIN: &str = env!("CARGO_BIN_EXE_htmltok");
+
+/// A temp file holding `bytes`, named after the test.
+fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{}-{name}", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+fn htmltok(args: &[&str]) -> Output {
+    htmltok_stdin(args, b"")
+}
+
+fn htmltok_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+fn json_lines(out: &Output) -> Vec<Value> {
+    stdout(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn no_arguments_summarizes_the_sample() {
+    let out = htmltok(&[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    for needle in [
+        "bytes",
+        "start_tag",
+        "end_tag",
+        "doctype",
+        "comment",
+        "text",
+        "The Harbour Café",
+        "borrowed",
+        "arena",
+        "htmltok tokens FILE",
+    ] {
+        assert!(text.contains(needle), "no {needle:?} in:\n{text}");
+    }
+    assert!(stderr(&out).is_empty());
+}
+
+#[test]
+fn tokens_json_has_kinds_fields_and_spans() {
+    let path = temp_file("json.html", b"<a href=x b>Hi &amp; bye</a><!--c-->");
+    let file = path.to_str().unwrap();
+    let out = htmltok(&["tokens", file]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines = json_lines(&out);
+    assert_eq!(
+        lines,
+        [
+            json!({"file": file, "kind": "start_tag", "name": "a", "name_span": [1, 2],
+                "attributes": [
+                    {"name": "href", "value": "x", "name_span": [3, 7],
+                     "value_span": [8, 9], "duplicate": false},
+                    {"name": "b", "value": "", "name_span": [10, 11],
+                     "value_span": null, "duplicate": false},
+                ],
+                "self_closing": false, "span": [0, 12]}),
+            json!({"file": file, "kind": "text", "data": "Hi & bye", "span": [12, 24]}),
+            json!({"file": file, "kind": "end_tag", "name": "a", "name_span": [26, 27],
+                "attributes": [], "self_closing": false, "span": [24, 28]}),
+            json!({"file": file, "kind": "comment", "data": "c", "span": [28, 36]}),
+        ]
+    );
+}
+
+#[test]
+fn tokens_json_errors_follow_the_tokens() {
+    let out = htmltok_stdin(&["tokens", "--errors"], b"<p>\n<b c=1 c=2>");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines = json_lines(&out);
+    assert_eq!(
+        lines.last().unwrap(),
+        &json!({"file": "-", "error": "duplicate-attribute", "offset": 12, "line": 2, "col": 9})
+    );
+    assert_eq!(lines[0]["kind"], "start_tag");
+}
+
+#[test]
+fn stdin_is_read_when_no_file_or_dash() {
+    for args in [&["tokens"][..], &["tokens", "-"]] {
+        let out = htmltok_stdin(args, b"<b>x</b>");
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let lines = json_lines(&out);
+        assert_eq!(lines.len(), 3);
+        assert!(lines.iter().all(|l| l["file"] == "-"));
+        assert_eq!(lines[1]["data"], "x");
+    }
+}
+
+#[test]
+fn unreadable_file_is_reported_and_others_still_printed() {
+    let good = temp_file("good.html", b"<i>ok</i>");
+    let missing = "no-such-dir/missing.html";
+    let out = htmltok(&[
+        "tokens",
+        "--format",
+        "html5lib",
+        missing,
+        good.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with(&format!("htmltok: {missing}: ")), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(
+        json_lines(&out),
+        [json!({"output": [["StartTag", "i", {}, false], ["Character", "ok"], ["EndTag", "i"]]})]
+    );
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    for args in [
+        &["tokens", "--state", "nowhere"][..],
+        &["tokens", "--frobnicate"],
+        &["--format", "json"],
+    ] {
+        let out = htmltok(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).starts_with("error: "), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn invalid_utf8_becomes_replacement_characters() {
+    let path = temp_file("invalid.html", b"a\xffb");
+    let out = htmltok(&["tokens", "--format", "html5lib", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        json_lines(&out),
+        [json!({"output": [["Character", "a\u{FFFD}b"]]})]
+    );
+}
+
+#[test]
+fn leading_bom_stays_a_character() {
+    let out = htmltok_stdin(&["tokens", "--format", "html5lib"], b"\xEF\xBB\xBF<p>");
+    assert_eq!(
+        json_lines(&out),
+        [json!({"output": [["Character", "\u{FEFF}"], ["StartTag", "p", {}, false]]})]
+    );
+}
+
+#[test]
+fn html5lib_format_with_all_options() {
+    let input = b"<!DOCTYPE html><p b=1 a=2 b=3 />x</title>&amp;</title>";
+    let out = htmltok_stdin(
+        &[
+            "tokens",
+            "--format",
+            "html5lib",
+            "--errors",
+            "--no-auto-switch",
+            "--state",
+            "rcdata",
+            "--last-start-tag",
+            "TITLE",
+        ],
+        input,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        concat!(
+            r#"{"output":[["Character","<!DOCTYPE html><p b=1 a=2 b=3 />x"],["EndTag","title"],"#,
+            r#"["Character","&"],["EndTag","title"]],"errors":[]}"#,
+            "\n"
+        )
+    );
+    // In the data state the same input is markup; attributes keep source
+    // order and the first duplicate wins.
+    let out = htmltok_stdin(&["tokens", "--format", "html5lib", "--errors"], input);
+    assert_eq!(
+        json_lines(&out),
+        [json!({
+            "output": [
+                ["DOCTYPE", "html", null, null, true],
+                ["StartTag", "p", {"b": "1", "a": "2"}, true],
+                ["Character", "x"],
+                ["EndTag", "title"],
+                ["Character", "&"],
+                ["EndTag", "title"],
+            ],
+            "errors": [{"code": "duplicate-attribute", "line": 1, "col": 28}],
+        })]
+    );
+    assert!(stdout(&out).contains(r#"{"b":"1","a":"2"}"#));
+}
+
+#[test]
+fn closed_pipe_is_quiet() {
+    let big = "<p class=x>hello &amp; world</p>\n".repeat(20_000);
+    let path = temp_file("big.html", big.as_bytes());
+    let mut child = Command::new(BIN)
+        .args(["tokens", path.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stderr(&out), "");
+}
+
+#[test]
+fn help_mentions_every_flag() {
+    for args in [&["--help"][..], &["tokens", "--help"]] {
+        let out = htmltok(args);
+        assert_eq!(out.status.code(), Some(0));
+        let text = stdout(&out);
+        for flag in [
+            "tokens",
+            "--format",
+            "html5lib",
+            "--errors",
+            "--no-auto-switch",
+            "--state",
+            "--last-start-tag",
+            "Examples:",
+        ] {
+            assert!(
+                text.contains(flag),
+                "`htmltok {args:?}` lacks {flag}:\n{text}"
+            );
+        }
+    }
+    let text = stdout(&htmltok(&["tokens", "--help"]));
+    for value in ["script-data", "cdata-section", "FILE"] {
+        assert!(text.contains(value), "tokens --help lacks {value}:\n{text}");
+    }
+}
