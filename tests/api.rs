@@ -413,7 +413,7 @@ fn spans_on_real_pages() {
                         tag.name,
                         "{name}"
                     );
-                    for a in &tag.attributes {
+                    for a in tag.attributes {
                         assert!(a.name_span.start > span.start && a.name_span.end < span.end);
                         assert_eq!(
                             input[a.name_span.range()].to_ascii_lowercase(),
@@ -475,7 +475,7 @@ fn real_pages_borrow_nearly_everything() {
             match &t {
                 Token::StartTag(tag) | Token::EndTag(tag) => {
                     note(tag.name);
-                    for a in &tag.attributes {
+                    for a in tag.attributes {
                         note(a.name);
                         note(a.value);
                     }

@@ -83,6 +83,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.1 Data state.
+    #[inline]
     pub(super) fn data_state(&mut self) {
         loop {
             match self.text_run(&DATA_STOP, Fast::Two(b'<', b'&')) {

@@ -37,9 +37,10 @@ mod switch;
 mod tag;
 
 use bumpalo::Bump;
+use smallvec::SmallVec;
 
 use crate::error::{ErrorCode, ParseError};
-use crate::token::{Attribute, Attributes, Span, Tag, Text, Token};
+use crate::token::{Attribute, Span, Tag, Text, Token};
 
 /// The states a tree builder (or a test) may put the tokenizer in: the
 /// content models of §13.2.5 that a start tag can switch to.
@@ -394,7 +395,9 @@ pub struct Tokenizer<'a> {
     tag_name: StrBuf,
     tag_name_span: Span,
     self_closing: bool,
-    attrs: Attributes<'a>,
+    /// The tag's attributes so far; inline up to eight, so most documents
+    /// never allocate for them.
+    attrs: SmallVec<[Attribute<'a>; 8]>,
     attr: Option<PendingAttr<'a>>,
     attr_name: StrBuf,
     attr_name_start: usize,
@@ -462,7 +465,7 @@ impl<'a> Tokenizer<'a> {
             tag_name: StrBuf::default(),
             tag_name_span: Span::default(),
             self_closing: false,
-            attrs: Attributes::new(),
+            attrs: SmallVec::new(),
             attr: None,
             attr_name: StrBuf::default(),
             attr_name_start: 0,
@@ -758,13 +761,18 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Emits the current tag, whose `>` ends just before `pos`.
+    #[inline]
     pub(crate) fn emit_tag(&mut self) {
         self.finish_attr();
         let name = self.tag_name.take(self.input, self.arena);
         let tag = Tag {
             name,
             name_span: self.tag_name_span,
-            attributes: core::mem::take(&mut self.attrs),
+            attributes: if self.attrs.is_empty() {
+                &[]
+            } else {
+                self.arena.alloc_slice_copy(&self.attrs)
+            },
             self_closing: self.self_closing,
             span: Span::new(self.tok_start, self.pos),
         };

@@ -28,6 +28,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.6 Tag open state.
+    #[inline]
     pub(super) fn tag_open_state(&mut self) {
         match self.cur() {
             Some(b'!') => {
@@ -61,6 +62,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.7 End tag open state.
+    #[inline]
     pub(super) fn end_tag_open_state(&mut self) {
         match self.cur() {
             Some(b) if b.is_ascii_alphabetic() => {
@@ -86,6 +88,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.8 Tag name state.
+    #[inline]
     pub(super) fn tag_name_state(&mut self) {
         loop {
             let end = TAG_NAME_STOP.find(self.bytes, self.pos);
@@ -119,6 +122,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.32 Before attribute name state.
+    #[inline]
     pub(super) fn before_attribute_name_state(&mut self) {
         while matches!(self.cur(), Some(b) if is_ws(b)) {
             self.pos += 1;
@@ -140,6 +144,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.33 Attribute name state.
+    #[inline]
     pub(super) fn attribute_name_state(&mut self) {
         loop {
             let end = ATTR_NAME_STOP.find(self.bytes, self.pos);
@@ -173,6 +178,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.34 After attribute name state.
+    #[inline]
     pub(super) fn after_attribute_name_state(&mut self) {
         while matches!(self.cur(), Some(b) if is_ws(b)) {
             self.pos += 1;
@@ -199,6 +205,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.35 Before attribute value state.
+    #[inline]
     pub(super) fn before_attribute_value_state(&mut self) {
         while matches!(self.cur(), Some(b) if is_ws(b)) {
             self.pos += 1;
@@ -229,6 +236,7 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.36 Attribute value (double-quoted) state and 13.2.5.37
     /// Attribute value (single-quoted) state, told apart by `quote`.
+    #[inline]
     pub(super) fn attribute_value_quoted_state(&mut self, quote: u8) {
         let stop = if quote == b'"' {
             &DQ_VALUE_STOP
@@ -275,6 +283,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.38 Attribute value (unquoted) state.
+    #[inline]
     pub(super) fn attribute_value_unquoted_state(&mut self) {
         loop {
             let end = UNQUOTED_VALUE_STOP.find(self.bytes, self.pos);
@@ -321,6 +330,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.39 After attribute value (quoted) state.
+    #[inline]
     pub(super) fn after_attribute_value_quoted_state(&mut self) {
         match self.cur() {
             Some(b) if is_ws(b) => {
@@ -344,6 +354,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.40 Self-closing start tag state.
+    #[inline]
     pub(super) fn self_closing_start_tag_state(&mut self) {
         match self.cur() {
             Some(b'>') => {
