@@ -46,11 +46,103 @@ impl ByteSet {
     }
 }
 
+/// Byte classes for the tag fast path (see `tag.rs`), as bit flags.
+pub(crate) mod class {
+    /// ASCII whitespace, CR included.
+    pub(crate) const WS: u8 = 1;
+    /// Ends a tag name: whitespace, `/`, `>`, NUL.
+    pub(crate) const TAG_NAME_STOP: u8 = 2;
+    /// Ends an attribute name: whitespace, `/`, `>`, `=`, NUL, and the
+    /// characters that are parse errors in a name (`"`, `'`, `<`).
+    pub(crate) const ATTR_NAME_STOP: u8 = 4;
+    /// Ends an unquoted attribute value, or needs the slow path in one:
+    /// whitespace, `&`, `>`, NUL, `"`, `'`, `<`, `=`, `` ` ``.
+    pub(crate) const UNQUOTED_STOP: u8 = 8;
+    /// An ASCII uppercase letter.
+    pub(crate) const UPPER: u8 = 16;
+}
+
+/// The class bits of every byte.
+pub(crate) static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        let mut c = 0;
+        let ws = matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ');
+        if ws {
+            c |= class::WS;
+        }
+        if ws || matches!(b, b'/' | b'>' | 0) {
+            c |= class::TAG_NAME_STOP;
+        }
+        if ws || matches!(b, b'/' | b'>' | b'=' | 0 | b'"' | b'\'' | b'<') {
+            c |= class::ATTR_NAME_STOP;
+        }
+        if ws || matches!(b, b'&' | b'>' | 0 | b'"' | b'\'' | b'<' | b'=' | b'`') {
+            c |= class::UNQUOTED_STOP;
+        }
+        if b.is_ascii_uppercase() {
+            c |= class::UPPER;
+        }
+        t[i] = c;
+        i += 1;
+    }
+    t
+};
+
+/// The offset of the first byte at or after `from` whose class has any of
+/// the bits in `mask`, or `hay.len()`.
+#[inline(always)]
+pub(crate) fn find_class(mask: u8, hay: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i < hay.len() {
+        if CLASS[hay[i] as usize] & mask != 0 {
+            return i;
+        }
+        i += 1;
+    }
+    hay.len()
+}
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// A word whose lowest set bit marks the first byte of `w` equal to `b`
+/// (the classic "has zero byte" trick on `w ^ b…b`; bits above the first
+/// match may be set spuriously, the lowest one never is).
+#[inline(always)]
+fn matches(w: u64, b: u8) -> u64 {
+    let x = w ^ (LO * b as u64);
+    x.wrapping_sub(LO) & !x & HI
+}
+
+/// How far the word-at-a-time search goes before handing over to memchr,
+/// whose start-up cost only pays on longer runs.
+const SHORT: usize = 32;
+
 /// The offset of the first `a` or `b` at or after `from`, or `hay.len()`.
-#[inline]
+///
+/// Most runs in real pages are short (the text between two tags, a class
+/// name), where memchr's start-up costs more than the search; so the first
+/// 32 bytes are searched eight at a time in a plain `u64`, and only a longer
+/// run goes to memchr.
+#[inline(always)]
 pub(crate) fn find2(a: u8, b: u8, hay: &[u8], from: usize) -> usize {
-    match memchr::memchr2(a, b, &hay[from..]) {
-        Some(i) => from + i,
+    let mut i = from;
+    let limit = hay.len().min(from + SHORT);
+    while i + 8 <= limit {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&hay[i..i + 8]);
+        let w = u64::from_le_bytes(word);
+        let m = matches(w, a) | matches(w, b);
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    match memchr::memchr2(a, b, &hay[i..]) {
+        Some(j) => i + j,
         None => hay.len(),
     }
 }
@@ -82,6 +174,20 @@ mod tests {
         assert_eq!(SET.find(b"abc&d<", 4), 5);
         assert_eq!(SET.find(b"abc", 1), 3);
         assert_eq!(find2(b'<', b'&', b"xx<", 0), 2);
+        // Every position, inside and past the word-at-a-time prefix.
+        for len in 0..80 {
+            for at in 0..=len {
+                let mut hay = vec![b'x'; len];
+                if at < len {
+                    hay[at] = b'&';
+                }
+                assert_eq!(find2(b'<', b'&', &hay, 0), at, "len {len} at {at}");
+                assert_eq!(find2(b'<', b'&', &hay, at.min(len)), at);
+            }
+        }
+        assert_eq!(find_class(class::WS, b"ab c", 0), 2);
+        assert_eq!(CLASS[b'A' as usize] & class::UPPER, class::UPPER);
+        assert_eq!(CLASS[b'`' as usize], class::UNQUOTED_STOP);
         assert_eq!(find1(b'<', b"xx", 0), 2);
         assert!(has_cr_or_nul(b"a\rb"));
         assert!(!has_cr_or_nul(b"ab\n"));

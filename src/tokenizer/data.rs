@@ -90,7 +90,21 @@ impl<'a> Tokenizer<'a> {
                 Some(b'<') => {
                     self.tok_start = self.pos;
                     self.pos += 1;
-                    self.state = S::TagOpen;
+                    // The common tags go straight to the fast path (tag.rs);
+                    // everything else through the tag open state.
+                    match self.cur() {
+                        Some(b) if b.is_ascii_alphabetic() => self.start_tag_fast(),
+                        Some(b'/')
+                            if self
+                                .bytes
+                                .get(self.pos + 1)
+                                .is_some_and(|b| b.is_ascii_alphabetic()) =>
+                        {
+                            self.pos += 1;
+                            self.end_tag_fast();
+                        }
+                        _ => self.state = S::TagOpen,
+                    }
                     return;
                 }
                 Some(b'&') => {

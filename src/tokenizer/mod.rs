@@ -36,6 +36,8 @@ mod doctype;
 mod switch;
 mod tag;
 
+use std::collections::HashSet;
+
 use bumpalo::Bump;
 use smallvec::SmallVec;
 
@@ -399,6 +401,9 @@ pub struct Tokenizer<'a> {
     /// never allocate for them.
     attrs: SmallVec<[Attribute<'a>; 8]>,
     attr: Option<PendingAttr<'a>>,
+    /// The names of `attrs[..n]`, for tags with many attributes (see
+    /// `is_duplicate`).
+    attr_set: (HashSet<&'a str>, usize),
     attr_name: StrBuf,
     attr_name_start: usize,
     attr_value: StrBuf,
@@ -467,6 +472,7 @@ impl<'a> Tokenizer<'a> {
             self_closing: false,
             attrs: SmallVec::new(),
             attr: None,
+            attr_set: (HashSet::new(), 0),
             attr_name: StrBuf::default(),
             attr_name_start: 0,
             attr_value: StrBuf::default(),
@@ -699,6 +705,10 @@ impl<'a> Tokenizer<'a> {
         self.tag_name_span = Span::new(self.pos, self.pos);
         self.self_closing = false;
         self.attrs.clear();
+        if self.attr_set.1 != 0 {
+            self.attr_set.0.clear();
+            self.attr_set.1 = 0;
+        }
         self.attr = None;
     }
 
@@ -727,8 +737,19 @@ impl<'a> Tokenizer<'a> {
         });
     }
 
-    fn is_duplicate(&self, name: &str) -> bool {
-        self.attrs.iter().any(|a| a.name == name)
+    /// Whether an attribute named `name` is already on the current tag.
+    /// A scan is fastest for the few attributes real tags have; past 16, a
+    /// set of the names so far keeps a tag with 100k attributes linear.
+    pub(crate) fn is_duplicate(&mut self, name: &'a str) -> bool {
+        if self.attrs.len() < 16 {
+            return self.attrs.iter().any(|a| a.name == name);
+        }
+        let (set, upto) = &mut self.attr_set;
+        for a in &self.attrs[*upto..] {
+            set.insert(a.name);
+        }
+        *upto = self.attrs.len();
+        set.contains(name)
     }
 
     /// Marks the start of the current attribute's raw value.
@@ -765,6 +786,13 @@ impl<'a> Tokenizer<'a> {
     pub(crate) fn emit_tag(&mut self) {
         self.finish_attr();
         let name = self.tag_name.take(self.input, self.arena);
+        self.emit_tag_named(name);
+    }
+
+    /// Emits the current tag with the finished `name` and the attributes
+    /// gathered so far; the tag ends just before `pos`.
+    #[inline]
+    pub(crate) fn emit_tag_named(&mut self, name: &'a str) {
         let tag = Tag {
             name,
             name_span: self.tag_name_span,

@@ -4,10 +4,25 @@
 //! Names and values are appended a run at a time: the run up to the next
 //! byte that means something in the current state is one borrowed slice,
 //! lowercased into the scratch buffer only when it holds an uppercase letter.
+//!
+//! # The fast path
+//!
+//! Nearly every tag on a real page has one shape: a name, then attributes
+//! that are a name with an optional quoted or plain value, with no character
+//! reference, NUL, CR or misplaced quote, ending in `>` or `/>`. For those,
+//! [`Tokenizer::start_tag_fast`] and [`Tokenizer::end_tag_fast`] do what
+//! states 6, 8 and 32–40 would do, in one function with the position in a
+//! register and without the dispatcher between states. Anything else makes
+//! the fast path hand over to the states at a point where they take the
+//! same input to the same result: at the start of the tag name, at the start
+//! of an attribute (nothing of it recorded yet), or after a finished quoted
+//! value. Only `duplicate-attribute` can be an error on the fast path, and it
+//! is reported at the same offset the attribute name state would use.
 
 use super::{RefTarget, S, Tokenizer, is_ws};
 use crate::error::ErrorCode;
-use crate::scan::ByteSet;
+use crate::scan::{ByteSet, CLASS, class, find_class, find2};
+use crate::token::{Attribute, Span};
 
 /// Bytes that end a run of tag name characters.
 static TAG_NAME_STOP: ByteSet = ByteSet::new(b"\t\n\x0c\r />\0");
@@ -27,6 +42,167 @@ impl<'a> Tokenizer<'a> {
         self.emit_eof(self.tok_start);
     }
 
+    /// A name as a finished string: the source slice, or a lowercased copy
+    /// in the arena when it has an uppercase letter.
+    #[inline]
+    fn lowered(&self, start: usize, end: usize, upper: bool) -> &'a str {
+        let src = &self.input[start..end];
+        if upper {
+            let s = self.arena.alloc_str(src);
+            s.make_ascii_lowercase();
+            s
+        } else {
+            src
+        }
+    }
+
+    /// Whether the bytes `start..end` hold an ASCII uppercase letter.
+    #[inline]
+    fn has_upper(&self, start: usize, end: usize) -> bool {
+        self.bytes[start..end]
+            .iter()
+            .any(|&b| CLASS[b as usize] & class::UPPER != 0)
+    }
+
+    /// The fast path for a start tag (see the module docs). Called with
+    /// `pos` on the ASCII letter after `<`.
+    #[inline]
+    pub(super) fn start_tag_fast(&mut self) {
+        self.new_tag(false);
+        let bytes = self.bytes;
+        let name_start = self.pos;
+        let mut p = find_class(class::TAG_NAME_STOP, bytes, name_start);
+        if p >= bytes.len() || bytes[p] == 0 {
+            self.state = S::TagName;
+            return;
+        }
+        let name = self.lowered(name_start, p, self.has_upper(name_start, p));
+        self.tag_name_span.end = p;
+        loop {
+            // Before attribute name: whitespace, then `>`, `/>` or a name.
+            while p < bytes.len() && CLASS[bytes[p] as usize] & class::WS != 0 {
+                p += 1;
+            }
+            match bytes.get(p) {
+                Some(b'>') => {
+                    self.pos = p + 1;
+                    return self.emit_tag_named(name);
+                }
+                Some(b'/') if bytes.get(p + 1) == Some(&b'>') => {
+                    self.self_closing = true;
+                    self.pos = p + 2;
+                    return self.emit_tag_named(name);
+                }
+                Some(b'/' | b'=') | None => return self.tag_slow(name, p, S::BeforeAttributeName),
+                Some(_) => {}
+            }
+            let attr_start = p;
+            let name_end = find_class(class::ATTR_NAME_STOP, bytes, attr_start);
+            match bytes.get(name_end) {
+                Some(b'"' | b'\'' | b'<' | 0) | None => {
+                    return self.tag_slow(name, attr_start, S::BeforeAttributeName);
+                }
+                _ => {}
+            }
+            // After attribute name: whitespace, then maybe `=` and a value.
+            p = name_end;
+            while p < bytes.len() && CLASS[bytes[p] as usize] & class::WS != 0 {
+                p += 1;
+            }
+            let mut value = "";
+            let mut value_span = None;
+            let mut quoted = false;
+            if bytes.get(p) == Some(&b'=') {
+                p += 1;
+                while p < bytes.len() && CLASS[bytes[p] as usize] & class::WS != 0 {
+                    p += 1;
+                }
+                match bytes.get(p) {
+                    Some(&q @ (b'"' | b'\'')) => {
+                        let start = p + 1;
+                        let end = if self.has_cr_nul {
+                            if q == b'"' {
+                                DQ_VALUE_STOP.find(bytes, start)
+                            } else {
+                                SQ_VALUE_STOP.find(bytes, start)
+                            }
+                        } else {
+                            find2(q, b'&', bytes, start)
+                        };
+                        if bytes.get(end) != Some(&q) {
+                            return self.tag_slow(name, attr_start, S::BeforeAttributeName);
+                        }
+                        value = &self.input[start..end];
+                        value_span = Some(Span::new(start, end));
+                        quoted = true;
+                        p = end + 1;
+                    }
+                    Some(b'>') | None => {
+                        return self.tag_slow(name, attr_start, S::BeforeAttributeName);
+                    }
+                    Some(_) => {
+                        let start = p;
+                        let end = find_class(class::UNQUOTED_STOP, bytes, start);
+                        match bytes.get(end) {
+                            Some(&b) if b == b'>' || CLASS[b as usize] & class::WS != 0 => {}
+                            _ => return self.tag_slow(name, attr_start, S::BeforeAttributeName),
+                        }
+                        value = &self.input[start..end];
+                        value_span = Some(Span::new(start, end));
+                        p = end;
+                    }
+                }
+            }
+            let attr_name =
+                self.lowered(attr_start, name_end, self.has_upper(attr_start, name_end));
+            let duplicate = self.is_duplicate(attr_name);
+            if duplicate {
+                self.error(ErrorCode::DuplicateAttribute, name_end);
+            }
+            self.attrs.push(Attribute {
+                name: attr_name,
+                value,
+                name_span: Span::new(attr_start, name_end),
+                value_span,
+                duplicate,
+            });
+            if quoted {
+                // After a quoted value: whitespace, `/` or `>` must follow;
+                // anything else is for the states.
+                match bytes.get(p) {
+                    Some(&b) if b == b'/' || b == b'>' || CLASS[b as usize] & class::WS != 0 => {}
+                    _ => return self.tag_slow(name, p, S::AfterAttributeValueQuoted),
+                }
+            }
+        }
+    }
+
+    /// Hands a tag over from the fast path to the states: the name is
+    /// finished, the attributes before `pos` are in `attrs`.
+    #[cold]
+    fn tag_slow(&mut self, name: &'a str, pos: usize, state: S) {
+        self.tag_name.push_str(self.input, name);
+        self.pos = pos;
+        self.state = state;
+    }
+
+    /// The fast path for an end tag `</name>`. Called with `pos` on the
+    /// ASCII letter after `</`.
+    #[inline]
+    pub(super) fn end_tag_fast(&mut self) {
+        self.new_tag(true);
+        let name_start = self.pos;
+        let end = find_class(class::TAG_NAME_STOP, self.bytes, name_start);
+        if self.bytes.get(end) == Some(&b'>') {
+            let name = self.lowered(name_start, end, self.has_upper(name_start, end));
+            self.tag_name_span.end = end;
+            self.pos = end + 1;
+            self.emit_tag_named(name);
+        } else {
+            self.state = S::TagName;
+        }
+    }
+
     /// 13.2.5.6 Tag open state.
     #[inline]
     pub(super) fn tag_open_state(&mut self) {
@@ -39,10 +215,7 @@ impl<'a> Tokenizer<'a> {
                 self.pos += 1;
                 self.state = S::EndTagOpen;
             }
-            Some(b) if b.is_ascii_alphabetic() => {
-                self.new_tag(false);
-                self.state = S::TagName;
-            }
+            Some(b) if b.is_ascii_alphabetic() => self.start_tag_fast(),
             Some(b'?') => {
                 self.error(ErrorCode::UnexpectedQuestionMarkInsteadOfTagName, self.pos);
                 self.comment.clear();
@@ -65,10 +238,7 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(super) fn end_tag_open_state(&mut self) {
         match self.cur() {
-            Some(b) if b.is_ascii_alphabetic() => {
-                self.new_tag(true);
-                self.state = S::TagName;
-            }
+            Some(b) if b.is_ascii_alphabetic() => self.end_tag_fast(),
             Some(b'>') => {
                 self.error(ErrorCode::MissingEndTagName, self.pos);
                 self.pos += 1;
