@@ -31,6 +31,9 @@ impl<'a> Tokenizer<'a> {
                 }
                 Some(_) => self.text_current(), // CR
                 None => {
+                    if self.suspend() {
+                        return;
+                    }
                     self.error(ErrorCode::EofInCdata, self.pos);
                     return self.emit_eof(self.pos);
                 }

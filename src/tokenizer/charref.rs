@@ -44,113 +44,145 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// 13.2.5.72 Character reference state. Entered with `pos` just past
-    /// the `&`.
-    pub(super) fn character_reference_state(&mut self) {
+    /// the `&`. Returns true when the input ran out before the reference
+    /// could be decided (only in a partial buffer; see `Tokenizer::suspend`).
+    pub(super) fn character_reference_state(&mut self) -> bool {
         let amp = self.pos - 1;
         match self.cur() {
             Some(b) if b.is_ascii_alphanumeric() => self.named_character_reference_state(amp),
             Some(b'#') => {
                 self.pos += 1;
-                self.numeric_character_reference_state(amp);
+                self.numeric_character_reference_state(amp)
             }
-            _ => self.flush_src(amp, self.pos),
+            None if self.suspend() => true,
+            _ => {
+                self.flush_src(amp, self.pos);
+                false
+            }
         }
     }
 
+    /// Stops for more input if the buffer ends at `pos` and is partial.
+    #[inline]
+    fn needs_input_at(&mut self, pos: usize) -> bool {
+        self.out_of_input_at(pos) && self.suspend()
+    }
+
     /// 13.2.5.73 Named character reference state.
-    fn named_character_reference_state(&mut self, amp: usize) {
+    fn named_character_reference_state(&mut self, amp: usize) -> bool {
         let lookup = entities::lookup(&self.bytes[self.pos..]);
+        if lookup.ran_out && self.suspend() {
+            return true;
+        }
         let Some(m) = lookup.matched else {
             self.flush_src(amp, self.pos);
             return self.ambiguous_ampersand_state();
         };
-        self.pos += m.len;
-        let ends_with_semicolon = self.bytes[self.pos - 1] == b';';
+        let end = self.pos + m.len;
+        let ends_with_semicolon = self.bytes[end - 1] == b';';
+        if !ends_with_semicolon && self.needs_input_at(end) {
+            return true;
+        }
+        self.pos = end;
         if !ends_with_semicolon && self.ref_target == RefTarget::Attribute {
             // The historical rule: in an attribute, `&amp=` and `&ampx` stay
             // as written.
             if matches!(self.cur(), Some(b) if b == b'=' || b.is_ascii_alphanumeric()) {
-                return self.flush_src(amp, self.pos);
+                self.flush_src(amp, self.pos);
+                return false;
             }
         }
         if !ends_with_semicolon {
             self.error(ErrorCode::MissingSemicolonAfterCharacterReference, self.pos);
         }
         self.flush_str(m.value);
+        false
     }
 
     /// 13.2.5.74 Ambiguous ampersand state.
-    fn ambiguous_ampersand_state(&mut self) {
+    fn ambiguous_ampersand_state(&mut self) -> bool {
         let start = self.pos;
         let run = self.bytes[start..]
             .iter()
             .take_while(|b| b.is_ascii_alphanumeric())
             .count();
+        if self.needs_input_at(start + run) {
+            return true;
+        }
         self.pos += run;
         self.flush_src(start, self.pos);
         if self.cur() == Some(b';') {
             self.error(ErrorCode::UnknownNamedCharacterReference, self.pos);
         }
+        false
     }
 
     /// 13.2.5.75 Numeric character reference state. Entered with `pos` just
     /// past the `#`.
-    fn numeric_character_reference_state(&mut self, amp: usize) {
+    fn numeric_character_reference_state(&mut self, amp: usize) -> bool {
+        if self.needs_input_at(self.pos) {
+            return true;
+        }
         match self.cur() {
             Some(b'x' | b'X') => {
                 self.pos += 1;
-                self.hexadecimal_character_reference_start_state(amp);
+                self.hexadecimal_character_reference_start_state(amp)
             }
             _ => self.decimal_character_reference_start_state(amp),
         }
     }
 
     /// 13.2.5.76 Hexadecimal character reference start state.
-    fn hexadecimal_character_reference_start_state(&mut self, amp: usize) {
+    fn hexadecimal_character_reference_start_state(&mut self, amp: usize) -> bool {
+        if self.needs_input_at(self.pos) {
+            return true;
+        }
         if matches!(self.cur(), Some(b) if b.is_ascii_hexdigit()) {
-            self.hexadecimal_character_reference_state();
+            self.character_reference_digits(16)
         } else {
-            self.absence_of_digits(amp);
+            self.absence_of_digits(amp)
         }
     }
 
     /// 13.2.5.77 Decimal character reference start state.
-    fn decimal_character_reference_start_state(&mut self, amp: usize) {
+    fn decimal_character_reference_start_state(&mut self, amp: usize) -> bool {
         if matches!(self.cur(), Some(b) if b.is_ascii_digit()) {
-            self.decimal_character_reference_state();
+            self.character_reference_digits(10)
         } else {
-            self.absence_of_digits(amp);
+            self.absence_of_digits(amp)
         }
     }
 
     /// The "anything else" of both start states: the `&#` or `&#x` is text.
-    fn absence_of_digits(&mut self, amp: usize) {
+    fn absence_of_digits(&mut self, amp: usize) -> bool {
         self.error(
             ErrorCode::AbsenceOfDigitsInNumericCharacterReference,
             self.pos,
         );
         self.flush_src(amp, self.pos);
+        false
     }
 
-    /// 13.2.5.78 Hexadecimal character reference state.
-    fn hexadecimal_character_reference_state(&mut self) {
+    /// 13.2.5.78 Hexadecimal character reference state (`radix` 16) and
+    /// 13.2.5.79 Decimal character reference state (`radix` 10).
+    fn character_reference_digits(&mut self, radix: u32) -> bool {
         let mut code: u32 = 0;
-        while let Some(d) = self.cur().and_then(|b| (b as char).to_digit(16)) {
+        let mut end = self.pos;
+        while let Some(d) = self
+            .bytes
+            .get(end)
+            .and_then(|&b| (b as char).to_digit(radix))
+        {
             // Saturate past the Unicode range: only "too big" matters then.
-            code = code.saturating_mul(16).saturating_add(d).min(0x11_0000);
-            self.pos += 1;
+            code = code.saturating_mul(radix).saturating_add(d).min(0x11_0000);
+            end += 1;
         }
-        self.numeric_reference_terminator(code);
-    }
-
-    /// 13.2.5.79 Decimal character reference state.
-    fn decimal_character_reference_state(&mut self) {
-        let mut code: u32 = 0;
-        while let Some(d) = self.cur().and_then(|b| (b as char).to_digit(10)) {
-            code = code.saturating_mul(10).saturating_add(d).min(0x11_0000);
-            self.pos += 1;
+        if self.needs_input_at(end) {
+            return true;
         }
+        self.pos = end;
         self.numeric_reference_terminator(code);
+        false
     }
 
     /// The end of the digits: a `;` is consumed, anything else is a

@@ -9,7 +9,7 @@
 use super::{S, Tokenizer};
 use crate::error::ErrorCode;
 use crate::scan::ByteSet;
-use crate::token::{Comment, Span, Token};
+use crate::token::{Comment, Token};
 
 /// Bytes that end a run in the comment state.
 static COMMENT_STOP: ByteSet = ByteSet::new(b"<-\0\r");
@@ -20,13 +20,16 @@ impl<'a> Tokenizer<'a> {
     /// Emits the current comment token, ending at `pos`.
     fn emit_comment(&mut self) {
         let data = self.comment.take(self.input, self.arena);
-        let span = Span::new(self.tok_start, self.pos);
+        let span = self.sp(self.tok_start, self.pos);
         self.state = S::Data;
         self.emit(Token::Comment(Comment { data, span }));
     }
 
     /// The `eof-in-comment` case: emit the comment, then end.
     fn eof_in_comment(&mut self) {
+        if self.suspend() {
+            return;
+        }
         self.error(ErrorCode::EofInComment, self.pos);
         self.emit_comment();
         self.emit_eof(self.pos);
@@ -57,6 +60,9 @@ impl<'a> Tokenizer<'a> {
                     Self::append_current(self.input, self.bytes, &mut self.pos, &mut self.comment);
                 }
                 None => {
+                    if self.suspend() {
+                        return;
+                    }
                     self.emit_comment();
                     return self.emit_eof(self.pos);
                 }
@@ -67,6 +73,20 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.42 Markup declaration open state.
     pub(super) fn markup_declaration_open_state(&mut self) {
         let rest = &self.bytes[self.pos..];
+        if self.partial && rest.len() < 7 {
+            // Not enough input to tell `--`, `DOCTYPE` and `[CDATA[` apart.
+            let prefix_of = |pat: &[u8]| {
+                let n = rest.len().min(pat.len());
+                rest[..n].eq_ignore_ascii_case(&pat[..n])
+            };
+            if (rest.len() < 2 && prefix_of(b"--"))
+                || prefix_of(b"DOCTYPE")
+                || prefix_of(b"[CDATA[")
+            {
+                self.suspend();
+                return;
+            }
+        }
         if rest.starts_with(b"--") {
             self.pos += 2;
             self.comment.clear();

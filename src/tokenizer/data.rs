@@ -79,6 +79,7 @@ impl<'a> Tokenizer<'a> {
         };
         self.text_src(self.pos, end);
         self.pos = end;
+        self.mark_safe();
         self.bytes.get(end).copied()
     }
 
@@ -110,7 +111,9 @@ impl<'a> Tokenizer<'a> {
                 Some(b'&') => {
                     self.pos += 1;
                     self.ref_target = RefTarget::Text;
-                    self.character_reference_state();
+                    if self.character_reference_state() {
+                        return;
+                    }
                 }
                 Some(0) => {
                     // Emitted as is, with a parse error.
@@ -137,7 +140,9 @@ impl<'a> Tokenizer<'a> {
                 Some(b'&') => {
                     self.pos += 1;
                     self.ref_target = RefTarget::Text;
-                    self.character_reference_state();
+                    if self.character_reference_state() {
+                        return;
+                    }
                 }
                 Some(0) => self.text_replacement_for_nul(),
                 Some(_) => self.text_current(),
@@ -218,6 +223,10 @@ impl<'a> Tokenizer<'a> {
                 .take_while(|b| b.is_ascii_alphabetic())
                 .count();
         self.pos = name_end;
+        if self.out_of_input_at(self.pos) {
+            self.suspend();
+            return;
+        }
         let next = match self.cur() {
             Some(b) if is_ws(b) && self.is_appropriate_end_tag() => Some(S::BeforeAttributeName),
             Some(b'/') if self.is_appropriate_end_tag() => Some(S::SelfClosingStartTag),
@@ -351,6 +360,9 @@ impl<'a> Tokenizer<'a> {
                 self.state = plain;
             }
             None => {
+                if self.suspend() {
+                    return;
+                }
                 self.error(ErrorCode::EofInScriptHtmlCommentLikeText, self.pos);
                 self.emit_eof(self.bytes.len());
             }
@@ -434,6 +446,10 @@ impl<'a> Tokenizer<'a> {
                 .iter()
                 .take_while(|b| b.is_ascii_alphabetic())
                 .count();
+        if self.out_of_input_at(end) {
+            self.suspend();
+            return;
+        }
         self.text_src(self.pos, end);
         self.pos = end;
         match self.cur() {

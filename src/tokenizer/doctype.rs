@@ -7,7 +7,7 @@
 use super::{S, StrBuf, Tokenizer, is_ws};
 use crate::error::ErrorCode;
 use crate::scan::ByteSet;
-use crate::token::{Doctype, Span, Token};
+use crate::token::{Doctype, Token};
 
 /// Bytes that end a run of DOCTYPE name characters.
 static NAME_STOP: ByteSet = ByteSet::new(b"\t\n\x0c\r >\0");
@@ -34,7 +34,7 @@ impl<'a> Tokenizer<'a> {
             public_id: finish(self.public_id.take()),
             system_id: finish(self.system_id.take()),
             force_quirks: self.force_quirks,
-            span: Span::new(self.tok_start, self.pos),
+            span: self.sp(self.tok_start, self.pos),
         };
         self.state = S::Data;
         self.emit(Token::Doctype(doctype));
@@ -42,6 +42,9 @@ impl<'a> Tokenizer<'a> {
 
     /// The `eof-in-doctype` case: force quirks, emit, end.
     fn eof_in_doctype(&mut self) {
+        if self.suspend() {
+            return;
+        }
         self.error(ErrorCode::EofInDoctype, self.pos);
         self.force_quirks = true;
         self.emit_doctype();
@@ -133,6 +136,15 @@ impl<'a> Tokenizer<'a> {
             None => self.eof_in_doctype(),
             Some(_) => {
                 let rest = &self.bytes[self.pos..];
+                if self.partial && rest.len() < 6 {
+                    let n = rest.len();
+                    if rest.eq_ignore_ascii_case(&b"PUBLIC"[..n])
+                        || rest.eq_ignore_ascii_case(&b"SYSTEM"[..n])
+                    {
+                        self.suspend();
+                        return;
+                    }
+                }
                 let keyword = |k: &[u8]| rest.len() >= 6 && rest[..6].eq_ignore_ascii_case(k);
                 if keyword(b"PUBLIC") {
                     self.pos += 6;
@@ -383,6 +395,9 @@ impl<'a> Tokenizer<'a> {
                     self.pos += 1;
                 }
                 None => {
+                    if self.suspend() {
+                        return;
+                    }
                     self.emit_doctype();
                     return self.emit_eof(self.pos);
                 }

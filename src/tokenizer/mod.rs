@@ -205,6 +205,95 @@ pub(crate) enum S {
     // emit a token, so they never need to pause.
 }
 
+impl S {
+    /// Whether the machine can stop in this state and carry on in another
+    /// buffer: the state needs nothing but itself (no position of an
+    /// earlier character, such as a `<` not yet known to be text).
+    fn is_resumable(self) -> bool {
+        matches!(
+            self,
+            S::Data
+                | S::Rcdata
+                | S::Rawtext
+                | S::ScriptData
+                | S::Plaintext
+                | S::ScriptDataEscapeStart
+                | S::ScriptDataEscapeStartDash
+                | S::ScriptDataEscaped
+                | S::ScriptDataEscapedDash
+                | S::ScriptDataEscapedDashDash
+                | S::ScriptDataDoubleEscaped
+                | S::ScriptDataDoubleEscapedDash
+                | S::ScriptDataDoubleEscapedDashDash
+                | S::CdataSection
+        )
+    }
+}
+
+/// What a tokenizer stopped in a partial buffer hands to the next one: the
+/// state to resume in and the context a tree builder would have set.
+#[derive(Clone, Debug)]
+pub(crate) struct Carry {
+    pub(crate) state: S,
+    pub(crate) last_start_tag: Option<String>,
+    pub(crate) foreign: bool,
+    pub(crate) ns_stack: Vec<(Ns, String)>,
+}
+
+impl Carry {
+    /// The context at the start of a stream.
+    pub(crate) fn new(state: State) -> Carry {
+        Carry {
+            state: state.into(),
+            last_start_tag: None,
+            foreign: false,
+            ns_stack: Vec::new(),
+        }
+    }
+
+    /// Sets the last start tag name (lowercased).
+    pub(crate) fn set_last_start_tag(&mut self, name: Option<&str>) {
+        self.last_start_tag = name.map(str::to_ascii_lowercase);
+    }
+
+    /// Sets whether the adjusted current node is foreign.
+    pub(crate) fn set_foreign(&mut self, foreign: bool) {
+        self.foreign = foreign;
+    }
+
+    /// Bytes this context holds, for the memory cap.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.last_start_tag.as_ref().map_or(0, String::len)
+            + self
+                .ns_stack
+                .iter()
+                .map(|(_, n)| n.len() + 16)
+                .sum::<usize>()
+    }
+}
+
+/// A point the machine can be resumed from (see `Tokenizer::mark_safe`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Safe {
+    pos: usize,
+    state: S,
+    text_len: usize,
+    errors_len: usize,
+    stream_errors_next: usize,
+}
+
+impl Default for Safe {
+    fn default() -> Safe {
+        Safe {
+            pos: 0,
+            state: S::Data,
+            text_len: 0,
+            errors_len: 0,
+            stream_errors_next: 0,
+        }
+    }
+}
+
 impl From<State> for S {
     fn from(s: State) -> S {
         match s {
@@ -292,6 +381,26 @@ impl StrBuf {
     pub(crate) fn push_str(&mut self, input: &str, s: &str) {
         self.make_owned(input);
         self.scratch.push_str(s);
+    }
+
+    /// Length in bytes of the string so far.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        if self.owned {
+            self.scratch.len()
+        } else {
+            self.end - self.start
+        }
+    }
+
+    /// Cuts the string back to its first `len` bytes (a length `len()` had).
+    #[inline]
+    pub(crate) fn truncate(&mut self, len: usize) {
+        if self.owned {
+            self.scratch.truncate(len);
+        } else {
+            self.end = self.start + len;
+        }
     }
 
     /// Appends `input[start..end]` ASCII-lowercased.
@@ -428,8 +537,18 @@ pub struct Tokenizer<'a> {
 
     // Output: at most a text token and the token that ended it.
     out: Option<Token<'a>>,
-    out2: Option<Token<'a>>,
+    /// The token that ended the text in `out`, handed out next.
+    stash: Option<Token<'a>>,
     done: bool,
+
+    // Streaming (see stream.rs): whether more input may follow this buffer,
+    // where this buffer starts in the whole stream, and the last point the
+    // machine can be resumed from in a later buffer.
+    partial: bool,
+    base: usize,
+    safe: Safe,
+    /// Where a partial run stopped: the offset the next buffer must start at.
+    suspended_at: Option<usize>,
 
     errors: Vec<ParseError>,
     /// Input-stream errors (§13.2.3.5) found up front, merged into `errors`
@@ -487,11 +606,64 @@ impl<'a> Tokenizer<'a> {
             foreign: false,
             ns_stack: Vec::new(),
             out: None,
-            out2: None,
+            stash: None,
             done: false,
+            partial: false,
+            base: 0,
+            safe: Safe::default(),
+            suspended_at: None,
             errors: Vec::new(),
             stream_errors,
             stream_errors_next: 0,
+        }
+    }
+
+    /// A tokenizer over one buffer of a stream (see `stream.rs`): `input`
+    /// starts at offset `base` of the whole stream, `partial` says more input
+    /// may follow, and `carry` is what the previous buffer left.
+    pub(crate) fn resume(
+        input: &'a str,
+        arena: &'a Bump,
+        opts: Options,
+        carry: &Carry,
+        base: usize,
+        partial: bool,
+    ) -> Tokenizer<'a> {
+        let mut tok = Tokenizer::with_options(input, arena, opts);
+        tok.state = carry.state;
+        tok.last_start_tag = carry
+            .last_start_tag
+            .as_deref()
+            .map(|n| &*arena.alloc_str(n));
+        tok.foreign = carry.foreign;
+        tok.ns_stack = carry
+            .ns_stack
+            .iter()
+            .map(|(ns, name)| (*ns, &*arena.alloc_str(name)))
+            .collect();
+        tok.base = base;
+        tok.partial = partial;
+        tok.safe.state = carry.state;
+        tok
+    }
+
+    /// After a partial run has ended: the offset (in this buffer) the next
+    /// buffer must start at, or `None` if the input was finished.
+    pub(crate) fn suspended_at(&self) -> Option<usize> {
+        self.suspended_at
+    }
+
+    /// What the next buffer needs to carry on from where this one stopped.
+    pub(crate) fn carry(&self) -> Carry {
+        Carry {
+            state: self.state,
+            last_start_tag: self.last_start_tag.map(str::to_owned),
+            foreign: self.foreign,
+            ns_stack: self
+                .ns_stack
+                .iter()
+                .map(|(ns, name)| (*ns, (*name).to_owned()))
+                .collect(),
         }
     }
 
@@ -554,19 +726,85 @@ impl<'a> Tokenizer<'a> {
     #[cold]
     #[inline(never)]
     fn push_error(&mut self, code: ErrorCode, offset: usize) {
-        self.flush_stream_errors(offset);
-        self.errors.push(ParseError { code, offset });
+        self.flush_stream_errors(offset + 1);
+        self.errors.push(ParseError {
+            code,
+            offset: offset + self.base,
+        });
     }
 
-    /// Moves the input-stream errors at or before `offset` into `errors`.
-    fn flush_stream_errors(&mut self, offset: usize) {
+    /// Moves the input-stream errors before `end` into `errors`.
+    fn flush_stream_errors(&mut self, end: usize) {
         while let Some(e) = self.stream_errors.get(self.stream_errors_next) {
-            if e.offset > offset {
+            if e.offset >= end {
                 break;
             }
-            self.errors.push(*e);
+            self.errors.push(ParseError {
+                code: e.code,
+                offset: e.offset + self.base,
+            });
             self.stream_errors_next += 1;
         }
+    }
+
+    /// A span of this buffer as a span of the whole stream.
+    #[inline(always)]
+    pub(crate) fn sp(&self, start: usize, end: usize) -> Span {
+        Span::new(start + self.base, end + self.base)
+    }
+
+    // ----- streaming: safe points and suspension -----
+
+    /// Records the current position as one the machine can be resumed from
+    /// in another buffer (only when more input may follow).
+    #[inline(always)]
+    pub(crate) fn mark_safe(&mut self) {
+        if self.partial {
+            self.safe = Safe {
+                pos: self.pos,
+                state: self.state,
+                text_len: self.text.len(),
+                errors_len: self.errors.len(),
+                stream_errors_next: self.stream_errors_next,
+            };
+        }
+    }
+
+    /// In a partial buffer, stops at the last safe point: everything after it
+    /// is undone and will be tokenized again with the next buffer. The text
+    /// before it is handed out as a piece. Returns whether it stopped (false
+    /// when this buffer is the end of the input and EOF rules apply).
+    #[inline]
+    pub(crate) fn suspend(&mut self) -> bool {
+        if !self.partial {
+            return false;
+        }
+        self.suspend_now();
+        true
+    }
+
+    #[cold]
+    fn suspend_now(&mut self) {
+        let safe = self.safe;
+        self.pos = safe.pos;
+        self.state = safe.state;
+        self.text.truncate(safe.text_len);
+        self.errors.truncate(safe.errors_len);
+        self.stream_errors_next = safe.stream_errors_next;
+        self.flush_stream_errors(safe.pos);
+        if !self.text.is_empty() {
+            let text = self.take_text(safe.pos);
+            self.out = Some(text);
+        }
+        self.suspended_at = Some(safe.pos);
+        self.done = true;
+    }
+
+    /// In a partial buffer, whether the input ends at `pos` (so a state that
+    /// needs the next character must suspend).
+    #[inline(always)]
+    pub(crate) fn out_of_input_at(&self, pos: usize) -> bool {
+        self.partial && pos >= self.bytes.len()
     }
 
     /// The byte at `pos`, if any.
@@ -669,7 +907,7 @@ impl<'a> Tokenizer<'a> {
         if !self.text.is_empty() {
             let text = self.take_text(span.start);
             self.out = Some(text);
-            self.out2 = Some(token);
+            self.stash = Some(token);
         } else {
             self.out = Some(token);
         }
@@ -680,13 +918,16 @@ impl<'a> Tokenizer<'a> {
         let data = self.text.take(self.input, self.arena);
         Token::Text(Text {
             data,
-            span: Span::new(self.text_start, end),
+            span: self.sp(self.text_start, end),
         })
     }
 
     /// Handles the end-of-file token: flushes pending text, whose span ends
     /// at `text_end`, and stops.
     pub(crate) fn emit_eof(&mut self, text_end: usize) {
+        if self.suspend() {
+            return;
+        }
         if !self.text.is_empty() {
             let text = self.take_text(text_end.max(self.text_start));
             self.out = Some(text);
@@ -732,7 +973,7 @@ impl<'a> Tokenizer<'a> {
         }
         self.attr = Some(PendingAttr {
             name,
-            name_span: Span::new(self.attr_name_start, self.pos),
+            name_span: self.sp(self.attr_name_start, self.pos),
             duplicate,
         });
     }
@@ -771,11 +1012,12 @@ impl<'a> Tokenizer<'a> {
     pub(crate) fn finish_attr(&mut self) {
         if let Some(a) = self.attr.take() {
             let value = self.attr_value.take(self.input, self.arena);
+            let value_span = self.attr_value_span.take().map(|s| self.sp(s.start, s.end));
             self.attrs.push(Attribute {
                 name: a.name,
                 value,
                 name_span: a.name_span,
-                value_span: self.attr_value_span.take(),
+                value_span,
                 duplicate: a.duplicate,
             });
         }
@@ -795,14 +1037,14 @@ impl<'a> Tokenizer<'a> {
     pub(crate) fn emit_tag_named(&mut self, name: &'a str) {
         let tag = Tag {
             name,
-            name_span: self.tag_name_span,
+            name_span: self.sp(self.tag_name_span.start, self.tag_name_span.end),
             attributes: if self.attrs.is_empty() {
                 &[]
             } else {
                 self.arena.alloc_slice_copy(&self.attrs)
             },
             self_closing: self.self_closing,
-            span: Span::new(self.tok_start, self.pos),
+            span: self.sp(self.tok_start, self.pos),
         };
         self.state = S::Data;
         if self.is_end_tag {
@@ -847,6 +1089,15 @@ impl<'a> Tokenizer<'a> {
 
     /// Runs one state.
     fn step(&mut self) {
+        if self.partial {
+            if self.state.is_resumable() {
+                self.mark_safe();
+            }
+            if self.pos >= self.bytes.len() {
+                self.suspend_now();
+                return;
+            }
+        }
         match self.state {
             S::Data => self.data_state(),
             S::Rcdata => self.rcdata_state(),
@@ -942,17 +1193,13 @@ impl<'a> Iterator for Tokenizer<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Token<'a>> {
-        if let Some(t) = self.out.take() {
-            self.out = self.out2.take();
+        if let Some(t) = self.stash.take() {
             return Some(t);
         }
-        if self.done {
-            return None;
+        if !self.done {
+            self.run();
         }
-        self.run();
-        let t = self.out.take();
-        self.out = self.out2.take();
-        t
+        self.out.take()
     }
 }
 

@@ -104,6 +104,16 @@ impl<'a> Tokenizer<'a> {
     /// What a start tag does to the content model and the element stack.
     pub(super) fn auto_start_tag(&mut self, tag: &Tag<'a>) {
         let name = tag.name;
+        // Outside foreign content only a dozen names matter; their first
+        // letters rule out most tags before any string comparison.
+        if self.ns_stack.is_empty()
+            && !matches!(
+                name.as_bytes().first(),
+                Some(b'i' | b'm' | b'n' | b'p' | b's' | b't' | b'x')
+            )
+        {
+            return;
+        }
         if let Some(&(ns, _)) = self.ns_stack.last()
             && ns != Ns::Html
             && !self.top_is_integration_point(name)

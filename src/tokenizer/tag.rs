@@ -22,7 +22,7 @@
 use super::{RefTarget, S, Tokenizer, is_ws};
 use crate::error::ErrorCode;
 use crate::scan::{ByteSet, CLASS, class, find_class, find2};
-use crate::token::{Attribute, Span};
+use crate::token::Attribute;
 
 /// Bytes that end a run of tag name characters.
 static TAG_NAME_STOP: ByteSet = ByteSet::new(b"\t\n\x0c\r />\0");
@@ -38,6 +38,9 @@ static UNQUOTED_VALUE_STOP: ByteSet = ByteSet::new(b"\t\n\x0c\r &>\0\"'<=`");
 impl<'a> Tokenizer<'a> {
     /// The `eof-in-tag` case shared by the tag states: the tag is dropped.
     fn eof_in_tag(&mut self) {
+        if self.suspend() {
+            return;
+        }
         self.error(ErrorCode::EofInTag, self.pos);
         self.emit_eof(self.tok_start);
     }
@@ -133,7 +136,7 @@ impl<'a> Tokenizer<'a> {
                             return self.tag_slow(name, attr_start, S::BeforeAttributeName);
                         }
                         value = &self.input[start..end];
-                        value_span = Some(Span::new(start, end));
+                        value_span = Some(self.sp(start, end));
                         quoted = true;
                         p = end + 1;
                     }
@@ -148,7 +151,7 @@ impl<'a> Tokenizer<'a> {
                             _ => return self.tag_slow(name, attr_start, S::BeforeAttributeName),
                         }
                         value = &self.input[start..end];
-                        value_span = Some(Span::new(start, end));
+                        value_span = Some(self.sp(start, end));
                         p = end;
                     }
                 }
@@ -162,7 +165,7 @@ impl<'a> Tokenizer<'a> {
             self.attrs.push(Attribute {
                 name: attr_name,
                 value,
-                name_span: Span::new(attr_start, name_end),
+                name_span: self.sp(attr_start, name_end),
                 value_span,
                 duplicate,
             });
@@ -222,6 +225,9 @@ impl<'a> Tokenizer<'a> {
                 self.state = S::BogusComment;
             }
             None => {
+                if self.suspend() {
+                    return;
+                }
                 self.error(ErrorCode::EofBeforeTagName, self.pos);
                 self.text_src(self.tok_start, self.pos);
                 self.emit_eof(self.pos);
@@ -245,6 +251,9 @@ impl<'a> Tokenizer<'a> {
                 self.state = S::Data;
             }
             None => {
+                if self.suspend() {
+                    return;
+                }
                 self.error(ErrorCode::EofBeforeTagName, self.pos);
                 self.text_src(self.tok_start, self.pos);
                 self.emit_eof(self.pos);
@@ -421,7 +430,9 @@ impl<'a> Tokenizer<'a> {
                 Some(b'&') => {
                     self.pos += 1;
                     self.ref_target = RefTarget::Attribute;
-                    self.character_reference_state();
+                    if self.character_reference_state() {
+                        return;
+                    }
                 }
                 Some(0) => {
                     self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
@@ -463,7 +474,9 @@ impl<'a> Tokenizer<'a> {
                 Some(b'&') => {
                     self.pos += 1;
                     self.ref_target = RefTarget::Attribute;
-                    self.character_reference_state();
+                    if self.character_reference_state() {
+                        return;
+                    }
                 }
                 Some(b'>') => {
                     self.end_attr_value(self.pos);
