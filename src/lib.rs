@@ -73,6 +73,12 @@
 //! browser's tokenizer sees. A tree builder turns that off with
 //! [`Options::auto_switch`] and calls [`Tokenizer::set_state`],
 //! [`Tokenizer::set_last_start_tag`] and [`Tokenizer::set_foreign`] itself.
+//!
+//! # Streaming
+//!
+//! [`StreamTokenizer`] takes the input a chunk at a time and yields the same
+//! tokens as the whole input would, with spans absolute in the stream and
+//! memory bounded by the longest token plus the chunk (see [`stream`]).
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -83,10 +89,12 @@ mod entities;
 mod error;
 mod position;
 mod scan;
+pub mod stream;
 mod token;
 mod tokenizer;
 
 pub use error::{ErrorCode, ParseError};
 pub use position::LineIndex;
 pub use token::{Attribute, Attributes, Comment, Doctype, Span, Tag, Text, Token};
+pub use stream::{StreamError, StreamOptions, StreamTokenizer};
 pub use tokenizer::{Options, State, Tokenizer};

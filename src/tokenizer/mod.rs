@@ -235,6 +235,8 @@ impl S {
 #[derive(Clone, Debug)]
 pub(crate) struct Carry {
     pub(crate) state: S,
+    /// Where the last token ended (the start of the next text's span).
+    pub(crate) last_token_end: Option<usize>,
     pub(crate) last_start_tag: Option<String>,
     pub(crate) foreign: bool,
     pub(crate) ns_stack: Vec<(Ns, String)>,
@@ -245,6 +247,7 @@ impl Carry {
     pub(crate) fn new(state: State) -> Carry {
         Carry {
             state: state.into(),
+            last_token_end: None,
             last_start_tag: None,
             foreign: false,
             ns_stack: Vec::new(),
@@ -549,6 +552,9 @@ pub struct Tokenizer<'a> {
     safe: Safe,
     /// Where a partial run stopped: the offset the next buffer must start at.
     suspended_at: Option<usize>,
+    /// At the end of the input: where text before it ends (before a tag
+    /// that EOF dropped, or at the end).
+    eof_text_end: Option<usize>,
 
     errors: Vec<ParseError>,
     /// Input-stream errors (§13.2.3.5) found up front, merged into `errors`
@@ -612,6 +618,7 @@ impl<'a> Tokenizer<'a> {
             base: 0,
             safe: Safe::default(),
             suspended_at: None,
+            eof_text_end: None,
             errors: Vec::new(),
             stream_errors,
             stream_errors_next: 0,
@@ -642,6 +649,7 @@ impl<'a> Tokenizer<'a> {
             .map(|(ns, name)| (*ns, &*arena.alloc_str(name)))
             .collect();
         tok.base = base;
+        tok.last_token_end = carry.last_token_end.unwrap_or(base);
         tok.partial = partial;
         tok.safe.state = carry.state;
         tok
@@ -653,10 +661,21 @@ impl<'a> Tokenizer<'a> {
         self.suspended_at
     }
 
+    /// At the end of the input, where text before the end stops (absolute).
+    pub(crate) fn eof_text_end(&self) -> Option<usize> {
+        self.eof_text_end
+    }
+
+    /// Whether the tokenizer has stopped and handed out every token.
+    pub(crate) fn is_exhausted(&self) -> bool {
+        self.done && self.out.is_none() && self.stash.is_none()
+    }
+
     /// What the next buffer needs to carry on from where this one stopped.
     pub(crate) fn carry(&self) -> Carry {
         Carry {
             state: self.state,
+            last_token_end: Some(self.last_token_end),
             last_start_tag: self.last_start_tag.map(str::to_owned),
             foreign: self.foreign,
             ns_stack: self
@@ -795,6 +814,7 @@ impl<'a> Tokenizer<'a> {
         if !self.text.is_empty() {
             let text = self.take_text(safe.pos);
             self.out = Some(text);
+            self.last_token_end = safe.pos + self.base;
         }
         self.suspended_at = Some(safe.pos);
         self.done = true;
@@ -905,7 +925,7 @@ impl<'a> Tokenizer<'a> {
     pub(crate) fn emit(&mut self, token: Token<'a>) {
         let span = token.span();
         if !self.text.is_empty() {
-            let text = self.take_text(span.start);
+            let text = self.take_text(span.start - self.base);
             self.out = Some(text);
             self.stash = Some(token);
         } else {
@@ -918,7 +938,7 @@ impl<'a> Tokenizer<'a> {
         let data = self.text.take(self.input, self.arena);
         Token::Text(Text {
             data,
-            span: self.sp(self.text_start, end),
+            span: Span::new(self.text_start, (end + self.base).max(self.text_start)),
         })
     }
 
@@ -928,8 +948,9 @@ impl<'a> Tokenizer<'a> {
         if self.suspend() {
             return;
         }
+        self.eof_text_end = Some(text_end + self.base);
         if !self.text.is_empty() {
-            let text = self.take_text(text_end.max(self.text_start));
+            let text = self.take_text(text_end);
             self.out = Some(text);
         }
         self.flush_stream_errors(usize::MAX);

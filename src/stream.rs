@@ -1,0 +1,548 @@
+//! Streaming input: feed chunks, get the same tokens as from the whole input.
+//!
+//! A crawler reads a page in pieces and should not hold all of it to start
+//! work. [`StreamTokenizer`] takes the input a chunk at a time and yields the
+//! tokens each chunk completes, with spans as absolute offsets in the whole
+//! stream.
+//!
+//! # How it works
+//!
+//! The tokenizer runs over each chunk as a *partial* buffer. When it reaches
+//! the end of a chunk in the middle of something it cannot finish (a tag, a
+//! comment, a character reference, a `\r` that may be half of a CRLF, a
+//! `</scr` that may end a script), it stops at the last *safe point*: the
+//! start of that construct. Everything before it has been yielded; the bytes
+//! from it on are the *carry*, tokenized again at the front of the next
+//! chunk. So:
+//!
+//! - tokens borrow from the chunk they come from; only a token cut by a chunk
+//!   boundary is built from a copy (the carry plus as much of the next chunk
+//!   as it takes, copied into the arena, growing geometrically);
+//! - memory is bounded by the longest token plus the chunk, and the carry is
+//!   checked against [`StreamOptions::memory_limit`];
+//! - every token is the one the whole-input [`Tokenizer`](crate::Tokenizer)
+//!   gives, with one exception a caller chooses: a text run that crosses a
+//!   chunk boundary. With [`StreamOptions::coalesce_text`] (the default) it
+//!   is delivered whole, as from the whole input (its characters are held,
+//!   once, until the run ends); without it, it comes in pieces, each ending
+//!   at a chunk boundary, so that memory stays bounded even for a page that
+//!   is one long text.
+//!
+//! Chunks are bytes of UTF-8. A character split between two chunks is joined
+//! (its bytes carried); invalid bytes become U+FFFD as in the Encoding
+//! Standard's decoder, and offsets are then offsets in the decoded text (the
+//! same as in the input wherever it is valid UTF-8).
+//!
+//! ```
+//! use htmltok::{StreamTokenizer, Token, bumpalo::Bump};
+//!
+//! let page = b"<p class=intro>Fish &amp; chips</p>";
+//! let mut stream = StreamTokenizer::new(Default::default());
+//! let mut arena = Bump::new();
+//! let mut names = Vec::new();
+//! for chunk in page.chunks(7) {
+//!     for token in stream.feed(chunk, &arena).unwrap() {
+//!         if let Token::StartTag(tag) = token {
+//!             names.push(tag.name.to_string());
+//!         }
+//!     }
+//!     arena.reset(); // tokens of this chunk are done with
+//! }
+//! let texts: Vec<String> = stream
+//!     .finish(&arena)
+//!     .unwrap()
+//!     .filter_map(|t| match t {
+//!         Token::Text(t) => Some(t.data.to_string()),
+//!         _ => None,
+//!     })
+//!     .collect();
+//! assert_eq!(names, ["p"]);
+//! // The text "Fish & chips" was cut by chunk boundaries; with coalescing
+//! // it arrives once, whole, when the `</p>` that ends it arrives.
+//! assert!(texts.is_empty());
+//! ```
+
+use core::fmt;
+
+use bumpalo::Bump;
+
+use crate::error::ParseError;
+use crate::token::{Span, Text, Token};
+use crate::tokenizer::{Carry, Options, State, Tokenizer};
+
+/// How a [`StreamTokenizer`] behaves.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct StreamOptions {
+    /// The tokenizer options (auto-switching, errors, initial state…).
+    pub tokenizer: Options,
+    /// Deliver a text run that crosses chunk boundaries as one token, as
+    /// the whole-input tokenizer does (on by default). Off, it comes in
+    /// pieces that end at chunk boundaries.
+    pub coalesce_text: bool,
+    /// The most bytes the stream may hold between chunks (the carried part
+    /// of a token, and with coalescing the text held back), or `None` for no
+    /// limit.
+    pub memory_limit: Option<usize>,
+}
+
+impl Default for StreamOptions {
+    fn default() -> StreamOptions {
+        StreamOptions {
+            tokenizer: Options::default(),
+            coalesce_text: true,
+            memory_limit: None,
+        }
+    }
+}
+
+impl StreamOptions {
+    /// Sets [`StreamOptions::tokenizer`].
+    pub fn tokenizer(mut self, opts: Options) -> StreamOptions {
+        self.tokenizer = opts;
+        self
+    }
+
+    /// Sets [`StreamOptions::coalesce_text`].
+    pub fn coalesce_text(mut self, on: bool) -> StreamOptions {
+        self.coalesce_text = on;
+        self
+    }
+
+    /// Sets [`StreamOptions::memory_limit`].
+    pub fn memory_limit(mut self, limit: Option<usize>) -> StreamOptions {
+        self.memory_limit = limit;
+        self
+    }
+}
+
+/// Why a stream stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StreamError {
+    /// What the stream had to hold between chunks passed
+    /// [`StreamOptions::memory_limit`]. Every token before `offset` was
+    /// delivered.
+    MemoryLimit {
+        /// The limit, in bytes.
+        limit: usize,
+        /// What it would have had to hold.
+        needed: usize,
+        /// Offset in the stream where the held part begins.
+        offset: usize,
+    },
+    /// [`StreamTokenizer::feed`] or [`StreamTokenizer::finish`] was called
+    /// after `finish`.
+    Finished,
+}
+
+impl fmt::Display for StreamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StreamError::MemoryLimit {
+                limit,
+                needed,
+                offset,
+            } => write!(
+                f,
+                "memory limit of {limit} bytes exceeded: a token starting at byte {offset} \
+                 needs {needed} bytes held between chunks"
+            ),
+            StreamError::Finished => f.write_str("the stream was already finished"),
+        }
+    }
+}
+
+impl std::error::Error for StreamError {}
+
+/// A tokenizer fed one chunk at a time (see the [module docs](self)).
+#[derive(Debug)]
+pub struct StreamTokenizer {
+    opts: StreamOptions,
+    carry: Carry,
+    /// Decoded input not yet tokenized: the start of a token a chunk
+    /// boundary cut. Always whole characters.
+    pending: String,
+    /// Offset in the stream of `pending[0]`.
+    pending_base: usize,
+    /// The bytes of a UTF-8 character cut by the end of the last chunk.
+    utf8_tail: Vec<u8>,
+    /// With coalescing: text that ran to the end of the last chunk, held
+    /// until its run ends, and where it starts.
+    held: String,
+    held_start: usize,
+    errors: Vec<ParseError>,
+    failed: Option<StreamError>,
+    finished: bool,
+}
+
+impl StreamTokenizer {
+    /// A new stream at its start.
+    pub fn new(opts: StreamOptions) -> StreamTokenizer {
+        StreamTokenizer {
+            carry: Carry::new(opts.tokenizer.initial_state),
+            opts,
+            pending: String::new(),
+            pending_base: 0,
+            utf8_tail: Vec::new(),
+            held: String::new(),
+            held_start: 0,
+            errors: Vec::new(),
+            failed: None,
+            finished: false,
+        }
+    }
+
+    /// Sets the last start tag name, as [`Tokenizer::set_last_start_tag`]
+    /// does. Call it before the first chunk.
+    pub fn set_last_start_tag(&mut self, name: Option<&str>) {
+        self.carry.set_last_start_tag(name);
+    }
+
+    /// Sets whether the adjusted current node is foreign, as
+    /// [`Tokenizer::set_foreign`] does. Call it before the first chunk.
+    pub fn set_foreign(&mut self, foreign: bool) {
+        self.carry.set_foreign(foreign);
+    }
+
+    /// Sets the state to start in. Call it before the first chunk.
+    pub fn set_state(&mut self, state: State) {
+        self.carry.state = state.into();
+    }
+
+    /// The parse errors found so far (with [`Options::errors`] on), offsets
+    /// absolute in the stream.
+    pub fn errors(&self) -> &[ParseError] {
+        &self.errors
+    }
+
+    /// Takes the parse errors found so far.
+    pub fn take_errors(&mut self) -> Vec<ParseError> {
+        core::mem::take(&mut self.errors)
+    }
+
+    /// Bytes held between chunks now (the carry, a cut character, held
+    /// text): what [`StreamOptions::memory_limit`] bounds.
+    pub fn held_bytes(&self) -> usize {
+        self.pending.len() + self.utf8_tail.len() + self.held.len() + self.carry.heap_bytes()
+    }
+
+    /// Feeds the next chunk of the input; the iterator yields the tokens it
+    /// completes. Strings borrow from `chunk` where they can and are
+    /// written to `arena` otherwise.
+    ///
+    /// The iterator should be run to its end before the next call; tokens it
+    /// did not yield are lost. An error means the stream stopped earlier
+    /// (the memory limit, or a call after [`finish`](Self::finish)).
+    pub fn feed<'s, 'a>(
+        &'s mut self,
+        chunk: &'a [u8],
+        arena: &'a Bump,
+    ) -> Result<Feed<'s, 'a>, StreamError> {
+        self.check()?;
+        let text = self.decode(chunk, arena, false);
+        Ok(Feed::new(self, text, arena, false))
+    }
+
+    /// Feeds a chunk that is already text.
+    pub fn feed_str<'s, 'a>(
+        &'s mut self,
+        chunk: &'a str,
+        arena: &'a Bump,
+    ) -> Result<Feed<'s, 'a>, StreamError> {
+        self.check()?;
+        let text = if self.utf8_tail.is_empty() {
+            chunk
+        } else {
+            // A cut character before valid text can't be completed: it was
+            // invalid.
+            self.decode(chunk.as_bytes(), arena, false)
+        };
+        Ok(Feed::new(self, text, arena, false))
+    }
+
+    /// Ends the input: the iterator yields the remaining tokens, with the
+    /// end-of-file rules applied.
+    pub fn finish<'s, 'a>(&'s mut self, arena: &'a Bump) -> Result<Feed<'s, 'a>, StreamError> {
+        self.check()?;
+        let text = self.decode(&[], arena, true);
+        self.finished = true;
+        Ok(Feed::new(self, text, arena, true))
+    }
+
+    fn check(&self) -> Result<(), StreamError> {
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
+        }
+        if self.finished {
+            return Err(StreamError::Finished);
+        }
+        Ok(())
+    }
+
+    /// Turns a chunk of bytes into text: borrowed when it is valid UTF-8
+    /// (after completing a character cut by the last chunk), an arena copy
+    /// with U+FFFD for invalid bytes otherwise. The bytes of a character cut
+    /// by the end of this chunk are kept for the next one (or, at the end,
+    /// replaced).
+    fn decode<'a>(&mut self, chunk: &'a [u8], arena: &'a Bump, last: bool) -> &'a str {
+        let mut bytes = chunk;
+        let mut prefix = None;
+        if let Some(&lead) = self.utf8_tail.first() {
+            let need = utf8_width(lead);
+            while self.utf8_tail.len() < need && bytes.first().is_some_and(|b| b & 0xC0 == 0x80) {
+                self.utf8_tail.push(bytes[0]);
+                bytes = &bytes[1..];
+            }
+            if self.utf8_tail.len() < need && bytes.is_empty() && !last {
+                return "";
+            }
+            prefix = Some(String::from_utf8_lossy(&self.utf8_tail).into_owned());
+            self.utf8_tail.clear();
+        }
+        let keep = if last { 0 } else { incomplete_suffix(bytes) };
+        let (body, tail) = bytes.split_at(bytes.len() - keep);
+        self.utf8_tail.extend_from_slice(tail);
+        match (prefix, core::str::from_utf8(body)) {
+            (None, Ok(text)) => text,
+            (prefix, _) => {
+                let mut text = prefix.unwrap_or_default();
+                text.push_str(&String::from_utf8_lossy(body));
+                arena.alloc_str(&text)
+            }
+        }
+    }
+}
+
+/// The length of the UTF-8 sequence a lead byte starts (1 for a byte that
+/// can't start one, so it is replaced on its own).
+fn utf8_width(b: u8) -> usize {
+    match b {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => 1,
+    }
+}
+
+/// How many bytes at the end of `bytes` begin a character that more bytes
+/// could complete: a lead byte followed by fewer continuation bytes than
+/// it needs.
+fn incomplete_suffix(bytes: &[u8]) -> usize {
+    let n = bytes.len();
+    for back in 1..=n.min(3) {
+        let b = bytes[n - back];
+        if b & 0xC0 != 0x80 {
+            return if utf8_width(b) > back { back } else { 0 };
+        }
+    }
+    0
+}
+
+/// The tokens one chunk completes: an iterator returned by
+/// [`StreamTokenizer::feed`] and [`StreamTokenizer::finish`].
+pub struct Feed<'s, 'a> {
+    stream: &'s mut StreamTokenizer,
+    arena: &'a Bump,
+    /// The chunk's text, and how much of it has been handed to a tokenizer.
+    text: &'a str,
+    taken: usize,
+    /// How much of the chunk to copy behind the carry next (doubles while
+    /// the carried token is not finished).
+    prefix: usize,
+    last: bool,
+    core: Option<Tokenizer<'a>>,
+    /// Where the final buffer's text ends (see `Tokenizer::eof_text_end`).
+    eof_text_end: Option<usize>,
+    /// Whether the buffer with the end of the input has been tokenized.
+    ran_final: bool,
+    /// Whether the current buffer's final CR was kept back.
+    cr_held: bool,
+    /// A token that came after held text, handed out next.
+    stash: Option<Token<'a>>,
+    done: bool,
+}
+
+impl<'s, 'a> Feed<'s, 'a> {
+    fn new(stream: &'s mut StreamTokenizer, text: &'a str, arena: &'a Bump, last: bool) -> Self {
+        let prefix = 256.max(stream.pending.len());
+        Feed {
+            stream,
+            arena,
+            text,
+            taken: 0,
+            prefix,
+            last,
+            core: None,
+            cr_held: false,
+            ran_final: false,
+            eof_text_end: None,
+            stash: None,
+            done: false,
+        }
+    }
+
+    /// Starts a tokenizer over the next buffer: the carry and a prefix of
+    /// the chunk copied together, or the rest of the chunk itself. Returns
+    /// false when nothing is left to tokenize in this chunk.
+    fn start_next(&mut self) -> bool {
+        let rest = &self.text[self.taken..];
+        let s = &mut *self.stream;
+        // At the end, one tokenizer always runs, if only over nothing, so
+        // the end-of-file rules of the state it stopped in apply.
+        let final_due = self.last && !self.ran_final;
+        if rest.is_empty() && (s.pending.is_empty() || !self.last) && !final_due {
+            return false;
+        }
+        let buf: &'a str = if s.pending.is_empty() {
+            self.taken = self.text.len();
+            rest
+        } else {
+            let mut take = self.prefix.min(rest.len());
+            while !rest.is_char_boundary(take) {
+                take += 1;
+            }
+            self.prefix = self.prefix.saturating_mul(2);
+            s.pending.push_str(&rest[..take]);
+            self.taken += take;
+            let buf = self.arena.alloc_str(&s.pending);
+            s.pending.clear();
+            buf
+        };
+        let partial = !(self.last && self.taken == self.text.len());
+        self.ran_final |= !partial;
+        // A CR at the end of a partial buffer may be half of a CRLF: it
+        // waits for the next buffer.
+        let (buf, cr) = match buf.strip_suffix('\r') {
+            Some(b) if partial => (b, true),
+            _ => (buf, false),
+        };
+        self.cr_held = cr;
+        let opts = s.opts.tokenizer.clone();
+        let base = s.pending_base;
+        self.core = Some(Tokenizer::resume(
+            buf, self.arena, opts, &s.carry, base, partial,
+        ));
+        true
+    }
+
+    /// Collects what a finished tokenizer leaves: its errors, its carry, and
+    /// the unconsumed end of its buffer.
+    fn finish_core(&mut self) {
+        let Some(mut core) = self.core.take() else {
+            return;
+        };
+        let s = &mut *self.stream;
+        s.errors.extend(core.take_errors());
+        s.carry = core.carry();
+        self.eof_text_end = core.eof_text_end();
+        let input = core.input();
+        let at = core.suspended_at().unwrap_or(input.len());
+        s.pending.push_str(&input[at..]);
+        s.pending_base += at;
+        if self.cr_held {
+            s.pending.push('\r');
+        }
+        if let Some(limit) = s.opts.memory_limit {
+            let needed = s.held_bytes();
+            if needed > limit {
+                s.failed = Some(StreamError::MemoryLimit {
+                    limit,
+                    needed,
+                    offset: if s.held.is_empty() {
+                        s.pending_base
+                    } else {
+                        s.held_start
+                    },
+                });
+                self.done = true;
+            }
+        }
+    }
+
+    /// The held text as a token ending at the end of the stream.
+    fn take_held(&mut self) -> Option<Token<'a>> {
+        let s = &mut *self.stream;
+        if s.held.is_empty() {
+            return None;
+        }
+        let data: &'a str = self.arena.alloc_str(&s.held);
+        let end = self.eof_text_end.unwrap_or(s.pending_base);
+        let span = Span::new(s.held_start, end.max(s.held_start));
+        s.held.clear();
+        Some(Token::Text(Text { data, span }))
+    }
+
+    /// Applies coalescing to a token from the tokenizer; `None` when the
+    /// token was held back.
+    fn coalesce(&mut self, token: Token<'a>, is_last: bool) -> Option<Token<'a>> {
+        if !self.stream.opts.coalesce_text {
+            return Some(token);
+        }
+        match token {
+            Token::Text(t) if is_last => {
+                // Runs to the end of the buffer: hold it until its run ends.
+                let s = &mut *self.stream;
+                if s.held.is_empty() {
+                    s.held_start = t.span.start;
+                }
+                s.held.push_str(t.data);
+                None
+            }
+            Token::Text(t) if !self.stream.held.is_empty() => {
+                let s = &mut *self.stream;
+                s.held.push_str(t.data);
+                let data: &'a str = self.arena.alloc_str(&s.held);
+                let span = Span::new(s.held_start, t.span.end);
+                s.held.clear();
+                Some(Token::Text(Text { data, span }))
+            }
+            other => {
+                if self.stream.held.is_empty() {
+                    Some(other)
+                } else {
+                    let start = other.span().start;
+                    let s = &mut *self.stream;
+                    let data: &'a str = self.arena.alloc_str(&s.held);
+                    let span = Span::new(s.held_start, start);
+                    s.held.clear();
+                    self.stash = Some(other);
+                    Some(Token::Text(Text { data, span }))
+                }
+            }
+        }
+    }
+}
+
+impl<'a> Iterator for Feed<'_, 'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        if let Some(t) = self.stash.take() {
+            return Some(t);
+        }
+        loop {
+            if self.done {
+                return None;
+            }
+            if let Some(core) = &mut self.core {
+                if let Some(token) = core.next() {
+                    let is_last = core.is_exhausted() && core.suspended_at().is_some();
+                    if let Some(t) = self.coalesce(token, is_last) {
+                        return Some(t);
+                    }
+                    continue;
+                }
+                self.finish_core();
+                continue;
+            }
+            if !self.start_next() {
+                self.done = true;
+                if self.last {
+                    return self.take_held();
+                }
+                return None;
+            }
+        }
+    }
+}

@@ -1,0 +1,267 @@
+//! Streaming: any split of the input gives exactly the tokens (and errors)
+//! of the whole input.
+//!
+//! A harness (`harness = false`) so it can print its closing count line.
+
+mod common;
+
+use std::path::PathBuf;
+
+use htmltok::bumpalo::Bump;
+use htmltok::{
+    Options, ParseError, State, StreamError, StreamOptions, StreamTokenizer, Token, Tokenizer,
+};
+
+/// Tokens of the whole input, as owned debug strings (with spans), plus errors.
+fn whole(input: &str, opts: &Options, last: Option<&str>) -> (Vec<String>, Vec<ParseError>) {
+    let arena = Bump::new();
+    let mut tok = Tokenizer::with_options(input, &arena, opts.clone());
+    tok.set_last_start_tag(last);
+    let tokens = tok.by_ref().map(|t| format!("{t:?}")).collect();
+    (tokens, tok.errors().to_vec())
+}
+
+/// Tokens of the input fed in the given pieces.
+fn streamed<'c>(
+    pieces: impl IntoIterator<Item = &'c [u8]>,
+    opts: &Options,
+    last: Option<&str>,
+) -> (Vec<String>, Vec<ParseError>) {
+    let mut stream = StreamTokenizer::new(StreamOptions::default().tokenizer(opts.clone()));
+    stream.set_last_start_tag(last);
+    let mut arena = Bump::new();
+    let mut tokens = Vec::new();
+    for piece in pieces {
+        tokens.extend(
+            stream
+                .feed(piece, &arena)
+                .unwrap()
+                .map(|t| format!("{t:?}")),
+        );
+        arena.reset();
+    }
+    tokens.extend(stream.finish(&arena).unwrap().map(|t| format!("{t:?}")));
+    (tokens, stream.errors().to_vec())
+}
+
+#[derive(Default)]
+struct Counts {
+    passed: usize,
+    failed: usize,
+    skipped: usize,
+    shown: usize,
+}
+
+impl Counts {
+    fn check(
+        &mut self,
+        what: &str,
+        want: &(Vec<String>, Vec<ParseError>),
+        got: &(Vec<String>, Vec<ParseError>),
+    ) {
+        if want == got {
+            self.passed += 1;
+        } else {
+            self.failed += 1;
+            if self.shown < 20 {
+                self.shown += 1;
+                println!("FAIL {what}\n  whole:    {:?}\n  streamed: {:?}", want, got);
+            }
+        }
+    }
+}
+
+fn html5lib_runs(counts: &mut Counts) {
+    let dir = match common::find_html5lib_tests_dir() {
+        Ok(d) => d,
+        Err(e) => panic!("{e}"),
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("tokenizer"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "test"))
+        .filter(|p| !p.ends_with("xmlViolation.test"))
+        .collect();
+    files.sort();
+    for file in files {
+        for test in common::load_tokenizer_file(&file).unwrap() {
+            let Ok(input) = &test.input else {
+                counts.skipped += 1;
+                continue;
+            };
+            for state_name in &test.initial_states {
+                let state = common::state_from_html5lib_name(state_name).unwrap();
+                let opts = Options::default()
+                    .auto_switch(false)
+                    .errors(true)
+                    .initial_state(state);
+                let last = test.last_start_tag.as_deref();
+                let want = whole(input, &opts, last);
+                let bytes = input.as_bytes();
+                let what = |how: &str| {
+                    format!(
+                        "{} #{} {state_name} {how}: {input:?}",
+                        test.file, test.index
+                    )
+                };
+                // Every two-piece split.
+                for at in 0..=bytes.len() {
+                    let got = streamed([&bytes[..at], &bytes[at..]], &opts, last);
+                    counts.check(&what(&format!("split at {at}")), &want, &got);
+                }
+                // One byte at a time.
+                let got = streamed(bytes.chunks(1), &opts, last);
+                counts.check(&what("byte by byte"), &want, &got);
+            }
+        }
+    }
+}
+
+fn corpus_pages(counts: &mut Counts) {
+    let dir = std::env::var_os("HTMLTOK_CORPUS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "corpus not found at {}",
+            dir.display()
+        );
+        println!("corpus not found at {}: skipped", dir.display());
+        counts.skipped += 1;
+        return;
+    };
+    let mut pages: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
+    pages.sort();
+    for page in pages
+        .iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "html"))
+    {
+        let bytes = std::fs::read(page).unwrap();
+        let input = String::from_utf8_lossy(&bytes);
+        for errors in [false, true] {
+            let opts = Options::default().errors(errors);
+            let want = whole(&input, &opts, None);
+            for size in [1, 7, 64, 4096] {
+                let got = streamed(bytes.chunks(size), &opts, None);
+                let name = page.file_name().unwrap().to_string_lossy();
+                counts.check(
+                    &format!("{name} errors={errors} chunks of {size}"),
+                    &want,
+                    &got,
+                );
+            }
+        }
+    }
+}
+
+fn special_inputs(counts: &mut Counts) {
+    // Byte-level cases: CRLF, UTF-8 cut anywhere, invalid UTF-8.
+    let cases: &[&[u8]] = &[
+        b"a\r\nb\r\r\nc\rd<p title='x\r\ny'>\r",
+        "<p>caf\u{e9} \u{1F600} \u{20AC}</p>".as_bytes(),
+        b"a\xffb\xe2\x82c\xed\xa0\x80d\xc0\x80e\xf0\x9f\x98f\x80",
+        b"<svg><![CDATA[x]]y]]]>z</svg>&amp&notin;&#x41&#65;&#",
+        b"<script><!--<script>x</script>y--></script><!--a--!>-->",
+        b"<!DOCTYPE html PUBLIC \"-//W3C//DTD\" 'sys'><title>a&lt;b</title>",
+    ];
+    for (i, case) in cases.iter().enumerate() {
+        let input = String::from_utf8_lossy(case);
+        for opts in [Options::default(), Options::default().errors(true)] {
+            let want = whole(&input, &opts, None);
+            for at in 0..=case.len() {
+                for at2 in at..=case.len() {
+                    let got = streamed([&case[..at], &case[at..at2], &case[at2..]], &opts, None);
+                    counts.check(&format!("case {i} split {at}/{at2}"), &want, &got);
+                }
+            }
+        }
+    }
+}
+
+fn pieces_mode(counts: &mut Counts) {
+    // Without coalescing, text may come in pieces; joined, it is the same.
+    let input = "one two three &amp; four <b>five six</b> seven";
+    let arena = Bump::new();
+    let mut stream = StreamTokenizer::new(StreamOptions::default().coalesce_text(false));
+    let mut text = String::new();
+    let mut pieces = 0;
+    for chunk in input.as_bytes().chunks(5) {
+        for t in stream.feed(chunk, &arena).unwrap() {
+            if let Token::Text(t) = t {
+                text.push_str(t.data);
+                pieces += 1;
+                assert_eq!(
+                    &input[t.span.range()].replace("&amp;", "&"),
+                    t.data,
+                    "a piece's span is its source"
+                );
+            }
+        }
+    }
+    for t in stream.finish(&arena).unwrap() {
+        if let Token::Text(t) = t {
+            text.push_str(t.data);
+            pieces += 1;
+        }
+    }
+    let ok = text == "one two three & four five six seven" && pieces > 3;
+    counts.check(
+        "pieces mode",
+        &(vec![], vec![]),
+        &(if ok { vec![] } else { vec![text] }, vec![]),
+    );
+}
+
+fn memory_limit(counts: &mut Counts) {
+    // A comment that never ends must be carried whole: over the limit, the
+    // stream stops with an error that says where, after yielding what came
+    // before.
+    let mut input = b"<p>before</p><!--".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 10_000));
+    let mut stream = StreamTokenizer::new(StreamOptions::default().memory_limit(Some(4096)));
+    let arena = Bump::new();
+    let mut seen = Vec::new();
+    let mut error = None;
+    for chunk in input.chunks(1000) {
+        match stream.feed(chunk, &arena) {
+            Ok(feed) => seen.extend(feed.map(|t| format!("{t:?}"))),
+            Err(e) => {
+                error = Some(e);
+                break;
+            }
+        }
+    }
+    let ok = matches!(
+        error,
+        Some(StreamError::MemoryLimit {
+            limit: 4096,
+            offset: 13,
+            ..
+        })
+    ) && seen.len() == 3
+        && error.as_ref().unwrap().to_string().contains("4096");
+    counts.check(
+        "memory limit",
+        &(vec![], vec![]),
+        &(
+            if ok {
+                vec![]
+            } else {
+                vec![format!("{error:?} {seen:?}")]
+            },
+            vec![],
+        ),
+    );
+}
+
+fn main() {
+    let mut counts = Counts::default();
+    special_inputs(&mut counts);
+    pieces_mode(&mut counts);
+    memory_limit(&mut counts);
+    corpus_pages(&mut counts);
+    html5lib_runs(&mut counts);
+    let _ = State::Data;
+    common::finish(counts.passed, counts.failed, counts.skipped)
+}
