@@ -95,6 +95,6 @@ mod tokenizer;
 
 pub use error::{ErrorCode, ParseError};
 pub use position::LineIndex;
-pub use token::{Attribute, Attributes, Comment, Doctype, Span, Tag, Text, Token};
 pub use stream::{StreamError, StreamOptions, StreamTokenizer};
+pub use token::{Attribute, Attributes, Comment, Doctype, Span, Tag, Text, Token};
 pub use tokenizer::{Options, State, Tokenizer};
