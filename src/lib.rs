@@ -97,4 +97,4 @@ pub use error::{ErrorCode, ParseError};
 pub use position::LineIndex;
 pub use stream::{StreamError, StreamOptions, StreamTokenizer};
 pub use token::{Attribute, Attributes, Comment, Doctype, Span, Tag, Text, Token};
-pub use tokenizer::{Options, State, Tokenizer};
+pub use tokenizer::{MemoryLimitError, Options, State, Tokenizer};

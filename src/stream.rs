@@ -434,6 +434,15 @@ impl<'s, 'a> Feed<'s, 'a> {
         };
         let s = &mut *self.stream;
         s.errors.extend(core.take_errors());
+        if let Some(e) = core.limit_error() {
+            s.failed = Some(StreamError::MemoryLimit {
+                limit: e.limit,
+                needed: e.used,
+                offset: e.offset,
+            });
+            self.done = true;
+            return;
+        }
         s.carry = core.carry();
         self.eof_text_end = core.eof_text_end();
         let input = core.input();

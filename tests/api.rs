@@ -558,3 +558,26 @@ fn any_bytes_tokenize_without_panicking() {
         }
     }
 }
+
+#[test]
+fn memory_limit_stops_with_an_error_after_the_tokens_before() {
+    // 100 KB of decoded references; a 64 KB limit stops it.
+    let mut input = String::from("<p>start</p><p title=\"x\">");
+    for _ in 0..100_000 {
+        input.push_str("&amp;");
+    }
+    let arena = Bump::new();
+    let opts = Options::default().memory_limit(Some(64 << 10));
+    let mut tok = Tokenizer::with_options(&input, &arena, opts);
+    let got: Vec<Token> = tok.by_ref().collect();
+    assert_eq!(got.len(), 4); // <p>, start, </p>, <p title>
+    let err = tok.limit_error().expect("limit error");
+    assert_eq!(err.limit, 64 << 10);
+    assert!(err.offset > 25 && err.offset < input.len(), "{err:?}");
+    assert!(err.to_string().contains("memory limit of 65536 bytes"));
+    // Under a generous limit the same input goes through.
+    let opts = Options::default().memory_limit(Some(1 << 20));
+    let mut tok = Tokenizer::with_options(&input, &arena, opts);
+    assert_eq!(tok.by_ref().count(), 5);
+    assert!(tok.limit_error().is_none());
+}

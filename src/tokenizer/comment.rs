@@ -45,6 +45,9 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.41 Bogus comment state.
     pub(super) fn bogus_comment_state(&mut self) {
         loop {
+            if self.limit_hit() {
+                return;
+            }
             let end = BOGUS_COMMENT_STOP.find(self.bytes, self.pos);
             self.comment.push_src(self.input, self.pos, end);
             self.pos = end;
@@ -152,6 +155,9 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.45 Comment state.
     pub(super) fn comment_state(&mut self) {
         loop {
+            if self.limit_hit() {
+                return;
+            }
             let end = COMMENT_STOP.find(self.bytes, self.pos);
             self.comment.push_src(self.input, self.pos, end);
             self.pos = end;

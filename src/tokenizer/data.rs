@@ -87,6 +87,9 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(super) fn data_state(&mut self) {
         loop {
+            if self.limit_hit() {
+                return;
+            }
             match self.text_run(&DATA_STOP, Fast::Two(b'<', b'&')) {
                 Some(b'<') => {
                     self.tok_start = self.pos;
@@ -130,6 +133,9 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.2 RCDATA state.
     pub(super) fn rcdata_state(&mut self) {
         loop {
+            if self.limit_hit() {
+                return;
+            }
             match self.text_run(&DATA_STOP, Fast::Two(b'<', b'&')) {
                 Some(b'<') => {
                     self.tok_start = self.pos;

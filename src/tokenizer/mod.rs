@@ -87,7 +87,37 @@ pub struct Options {
     pub errors: bool,
     /// The state to start in. [`State::Data`] by default.
     pub initial_state: State,
+    /// The most bytes the tokenizer may write to the arena and hold in its
+    /// buffers for one document, or `None` (the default) for no limit. Past
+    /// it, the tokenizer stops: the iterator ends and
+    /// [`Tokenizer::limit_error`] says where. The check runs between runs of
+    /// the input, so the overshoot is at most one run.
+    pub memory_limit: Option<usize>,
 }
+
+/// The tokenizer stopped because of [`Options::memory_limit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryLimitError {
+    /// The limit, in bytes.
+    pub limit: usize,
+    /// What the tokenizer had used when it stopped.
+    pub used: usize,
+    /// Byte offset of the input where it stopped; every token before the
+    /// construct being tokenized there was delivered.
+    pub offset: usize,
+}
+
+impl core::fmt::Display for MemoryLimitError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "tokenizer memory limit of {} bytes exceeded at byte {} ({} bytes used)",
+            self.limit, self.offset, self.used
+        )
+    }
+}
+
+impl std::error::Error for MemoryLimitError {}
 
 impl Default for Options {
     fn default() -> Options {
@@ -96,6 +126,7 @@ impl Default for Options {
             scripting: true,
             errors: false,
             initial_state: State::Data,
+            memory_limit: None,
         }
     }
 }
@@ -116,6 +147,12 @@ impl Options {
     /// Sets [`Options::errors`].
     pub fn errors(mut self, on: bool) -> Options {
         self.errors = on;
+        self
+    }
+
+    /// Sets [`Options::memory_limit`].
+    pub fn memory_limit(mut self, limit: Option<usize>) -> Options {
+        self.memory_limit = limit;
         self
     }
 
@@ -555,6 +592,10 @@ pub struct Tokenizer<'a> {
     /// At the end of the input: where text before it ends (before a tag
     /// that EOF dropped, or at the end).
     eof_text_end: Option<usize>,
+    /// The arena's size when the tokenizer started, and why it stopped
+    /// early (see `Options::memory_limit`).
+    arena_base: usize,
+    limit_error: Option<MemoryLimitError>,
 
     errors: Vec<ParseError>,
     /// Input-stream errors (§13.2.3.5) found up front, merged into `errors`
@@ -573,6 +614,11 @@ impl<'a> Tokenizer<'a> {
     /// A tokenizer over `input` with the given options.
     pub fn with_options(input: &'a str, arena: &'a Bump, opts: Options) -> Tokenizer<'a> {
         let bytes = input.as_bytes();
+        let arena_base = if opts.memory_limit.is_some() {
+            arena.allocated_bytes()
+        } else {
+            0
+        };
         let stream_errors = if opts.errors {
             input_stream_errors(input)
         } else {
@@ -619,6 +665,8 @@ impl<'a> Tokenizer<'a> {
             safe: Safe::default(),
             suspended_at: None,
             eof_text_end: None,
+            arena_base,
+            limit_error: None,
             errors: Vec::new(),
             stream_errors,
             stream_errors_next: 0,
@@ -720,6 +768,12 @@ impl<'a> Tokenizer<'a> {
         self.pos
     }
 
+    /// Why the tokenizer stopped before the end of the input, if it did:
+    /// [`Options::memory_limit`] was exceeded.
+    pub fn limit_error(&self) -> Option<&MemoryLimitError> {
+        self.limit_error.as_ref()
+    }
+
     /// The parse errors found so far, in the order the standard reports
     /// them. Empty unless [`Options::errors`] is on. Once the iterator has
     /// returned `None`, this holds every error of the input.
@@ -770,6 +824,42 @@ impl<'a> Tokenizer<'a> {
     #[inline(always)]
     pub(crate) fn sp(&self, start: usize, end: usize) -> Span {
         Span::new(start + self.base, end + self.base)
+    }
+
+    // ----- the memory limit -----
+
+    /// Whether [`Options::memory_limit`] is exceeded; if so the tokenizer
+    /// stops (no further token is handed out).
+    #[inline(always)]
+    pub(crate) fn limit_hit(&mut self) -> bool {
+        match self.opts.memory_limit {
+            None => false,
+            Some(limit) => self.check_limit(limit),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn check_limit(&mut self, limit: usize) -> bool {
+        let used = self.arena.allocated_bytes().saturating_sub(self.arena_base)
+            + self.text.len()
+            + self.tag_name.len()
+            + self.attr_name.len()
+            + self.attr_value.len()
+            + self.comment.len()
+            + self.attrs.len() * core::mem::size_of::<Attribute<'_>>();
+        if used <= limit {
+            return false;
+        }
+        self.limit_error = Some(MemoryLimitError {
+            limit,
+            used,
+            offset: self.pos + self.base,
+        });
+        self.out = None;
+        self.stash = None;
+        self.done = true;
+        true
     }
 
     // ----- streaming: safe points and suspension -----
@@ -1110,6 +1200,9 @@ impl<'a> Tokenizer<'a> {
 
     /// Runs one state.
     fn step(&mut self) {
+        if self.limit_hit() {
+            return;
+        }
         if self.partial {
             if self.state.is_resumable() {
                 self.mark_safe();

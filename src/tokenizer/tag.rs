@@ -423,6 +423,9 @@ impl<'a> Tokenizer<'a> {
             &SQ_VALUE_STOP
         };
         loop {
+            if self.limit_hit() {
+                return;
+            }
             let end = stop.find(self.bytes, self.pos);
             self.attr_value.push_src(self.input, self.pos, end);
             self.pos = end;
@@ -467,6 +470,9 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(super) fn attribute_value_unquoted_state(&mut self) {
         loop {
+            if self.limit_hit() {
+                return;
+            }
             let end = UNQUOTED_VALUE_STOP.find(self.bytes, self.pos);
             self.attr_value.push_src(self.input, self.pos, end);
             self.pos = end;
