@@ -79,12 +79,37 @@
 //! [`StreamTokenizer`] takes the input a chunk at a time and yields the same
 //! tokens as the whole input would, with spans absolute in the stream and
 //! memory bounded by the longest token plus the chunk (see [`stream`]).
+//!
+//! # Bytes in
+//!
+//! With the `encoding` feature (on by default), `Document::from_bytes`
+//! takes the bytes of a page and finds its encoding as a browser does
+//! (§13.2.3: byte order mark, the caller's override or HTTP charset, the
+//! `<meta>` prescan, a default of windows-1252), decodes it to UTF-8 (without
+//! a copy when the bytes already are valid UTF-8, and within an optional
+//! memory limit), and tokenizes it. The `encoding` module has the details,
+//! including the `<meta>` met later that changes the encoding.
+//!
+//! ```
+//! # #[cfg(feature = "encoding")] {
+//! use htmltok::{DecodeOptions, Document, bumpalo::Bump};
+//!
+//! let bytes = b"<meta charset=windows-1251><p>\xcf\xf0\xe8\xe2\xe5\xf2";
+//! let doc = Document::from_bytes(bytes, &DecodeOptions::default()).unwrap();
+//! assert_eq!((doc.encoding_label(), doc.confidence().as_str()), ("windows-1251", "tentative"));
+//! assert_eq!(doc.text(), "<meta charset=windows-1251><p>Привет");
+//! let arena = Bump::new();
+//! assert_eq!(doc.tokenizer(&arena).count(), 3); // <meta>, <p>, the text
+//! # }
+//! ```
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub use bumpalo;
 
+#[cfg(feature = "encoding")]
+pub mod encoding;
 mod entities;
 mod error;
 mod position;
@@ -98,3 +123,11 @@ pub use position::LineIndex;
 pub use stream::{StreamError, StreamOptions, StreamTokenizer};
 pub use token::{Attribute, Attributes, Comment, Doctype, Span, Tag, Text, Token};
 pub use tokenizer::{MemoryLimitError, Options, State, Tokenizer};
+
+#[cfg(feature = "encoding")]
+pub use encoding::{
+    Confidence, DecodeError, DecodeOptions, Document, EncodingChange, EncodingSource,
+    EncodingWatcher, canonical_label, encoding_for_label,
+};
+#[cfg(feature = "encoding")]
+pub use encoding_rs;

@@ -3,9 +3,7 @@
 //! encoding", and "extracting a character encoding from a meta element"
 //! (§2.5.3 in the current standard).
 
-use encoding_rs::{
-    Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED,
-};
+use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED};
 use memchr::{memchr, memmem};
 
 use super::{Confidence, DecodeOptions, EncodingSource};
@@ -182,9 +180,7 @@ fn prescan_markup(b: &[u8]) -> Option<&'static Encoding> {
         } else if is_tag_open(rest) {
             // Any other tag: to the next space or '>', then past every
             // attribute.
-            pos += rest
-                .iter()
-                .position(|&c| is_space(c) || c == b'>')?;
+            pos += rest.iter().position(|&c| is_space(c) || c == b'>')?;
             while get_attribute(b, &mut pos)?.is_some() {}
         } else if rest.starts_with(b"<!") || rest.starts_with(b"</") || rest.starts_with(b"<?") {
             // To the first '>' after the '<'.
@@ -486,20 +482,30 @@ mod tests {
     fn prescan_substitutions() {
         assert_eq!(prescan(b"<meta charset=utf-16be>"), Some(UTF_8));
         assert_eq!(prescan(b"<meta charset=utf-16le>"), Some(UTF_8));
-        assert_eq!(prescan(b"<meta charset=x-user-defined>"), Some(WINDOWS_1252));
+        assert_eq!(
+            prescan(b"<meta charset=x-user-defined>"),
+            Some(WINDOWS_1252)
+        );
     }
 
     #[test]
     fn prescan_skips_markup() {
         assert_eq!(prescan(b"<!-- <meta charset=koi8-r> -->"), None);
         assert_eq!(prescan(b"<!--><meta charset=koi8-r>"), Some(KOI8_R));
-        assert_eq!(prescan(b"<!---><meta charset=koi8-r>"), None);
+        assert_eq!(prescan(b"<!---><meta charset=koi8-r>"), Some(KOI8_R));
+        assert_eq!(prescan(b"<!-- -- ><meta charset=koi8-r>"), None);
         assert_eq!(prescan(b"<p title='<meta charset=koi8-r>'>"), None);
         assert_eq!(prescan(b"<p title=x><meta charset=koi8-r>"), Some(KOI8_R));
         assert_eq!(prescan(b"</p foo='<meta charset=euc-jp>'>"), None);
-        assert_eq!(prescan(b"<!DOCTYPE html><meta charset=koi8-r>"), Some(KOI8_R));
+        assert_eq!(
+            prescan(b"<!DOCTYPE html><meta charset=koi8-r>"),
+            Some(KOI8_R)
+        );
         assert_eq!(prescan(b"<?php <meta charset=koi8-r> ?>"), None);
-        assert_eq!(prescan(b"<script><meta charset=koi8-r></script>"), Some(KOI8_R));
+        assert_eq!(
+            prescan(b"<script><meta charset=koi8-r></script>"),
+            Some(KOI8_R)
+        );
         // `<` followed by neither letter nor `!/?` is just a byte.
         assert_eq!(prescan(b"1 < 2 <meta charset=koi8-r>"), Some(KOI8_R));
     }
@@ -541,18 +547,42 @@ mod tests {
         assert_eq!((bom.encoding, bom.bom_len), (UTF_8, 3));
         assert_eq!(bom.source, EncodingSource::Bom);
         let be = sniff(b"\xFE\xFF\0<", &o.clone().override_encoding(KOI8_R));
-        assert_eq!((be.encoding, be.bom_len, be.source), (UTF_16BE, 2, EncodingSource::Bom));
-        let ov = sniff(b"<meta charset=koi8-r>", &o.clone().override_encoding(EUC_JP));
+        assert_eq!(
+            (be.encoding, be.bom_len, be.source),
+            (UTF_16BE, 2, EncodingSource::Bom)
+        );
+        let ov = sniff(
+            b"<meta charset=koi8-r>",
+            &o.clone().override_encoding(EUC_JP),
+        );
         assert_eq!((ov.encoding, ov.source), (EUC_JP, EncodingSource::Override));
-        let tr = sniff(b"<meta charset=koi8-r>", &o.clone().transport_charset("utf-16"));
-        assert_eq!((tr.encoding, tr.source), (UTF_16LE, EncodingSource::Transport));
+        let tr = sniff(
+            b"<meta charset=koi8-r>",
+            &o.clone().transport_charset("utf-16"),
+        );
+        assert_eq!(
+            (tr.encoding, tr.source),
+            (UTF_16LE, EncodingSource::Transport)
+        );
         assert_eq!(tr.confidence, Confidence::Certain);
-        let unknown = sniff(b"<meta charset=koi8-r>", &o.clone().transport_charset("nope"));
-        assert_eq!((unknown.encoding, unknown.source), (KOI8_R, EncodingSource::Prescan));
+        let unknown = sniff(
+            b"<meta charset=koi8-r>",
+            &o.clone().transport_charset("nope"),
+        );
+        assert_eq!(
+            (unknown.encoding, unknown.source),
+            (KOI8_R, EncodingSource::Prescan)
+        );
         let def = sniff("<p>é".as_bytes(), &o);
-        assert_eq!((def.encoding, def.source), (WINDOWS_1252, EncodingSource::Default));
+        assert_eq!(
+            (def.encoding, def.source),
+            (WINDOWS_1252, EncodingSource::Default)
+        );
         let det = sniff("<p>é".as_bytes(), &o.clone().detect_utf8(true));
-        assert_eq!((det.encoding, det.source), (UTF_8, EncodingSource::Utf8Detection));
+        assert_eq!(
+            (det.encoding, det.source),
+            (UTF_8, EncodingSource::Utf8Detection)
+        );
         let no_scan = sniff(b"<meta charset=koi8-r>", &o.clone().prescan_bytes(0));
         assert_eq!(no_scan.source, EncodingSource::Default);
     }
@@ -565,6 +595,9 @@ mod tests {
         let o = DecodeOptions::default();
         assert_eq!(sniff(&page, &o).source, EncodingSource::Default);
         let wide = sniff(&page, &o.clone().prescan_bytes(4096));
-        assert_eq!((wide.encoding, wide.source), (KOI8_R, EncodingSource::Prescan));
+        assert_eq!(
+            (wide.encoding, wide.source),
+            (KOI8_R, EncodingSource::Prescan)
+        );
     }
 }
