@@ -71,6 +71,10 @@ const BREAKOUT: &[&str] = &[
     "var",
 ];
 
+/// How far down the element stack an end tag looks for its element
+/// (Blink stops nesting the tree at 512 levels).
+const MAX_SEARCH: usize = 512;
+
 /// HTML void elements, which never stay open.
 const VOID: &[&str] = &[
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
@@ -176,8 +180,16 @@ impl<'a> Tokenizer<'a> {
         let matches_name = |entry: &str| {
             entry == name || (entry == "annotation-xml+html" && name == "annotation-xml")
         };
-        if let Some(i) = self.ns_stack.iter().rposition(|(_, n)| matches_name(n)) {
-            self.ns_stack.truncate(i);
+        // Look at most MAX_SEARCH elements down, as browsers bound their
+        // tree depth: a flood of unmatched end tags in a deep tree stays
+        // linear.
+        let depth = self.ns_stack.len();
+        let floor = depth.saturating_sub(MAX_SEARCH);
+        if let Some(i) = self.ns_stack[floor..]
+            .iter()
+            .rposition(|(_, n)| matches_name(n))
+        {
+            self.ns_stack.truncate(floor + i);
         }
     }
 }

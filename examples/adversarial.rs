@@ -1,0 +1,87 @@
+//! Tokenizes one adversarial input shape of a given size, for measuring that
+//! the cost per byte does not grow with the input (`tools/linearity.sh` runs
+//! this under callgrind at 1 MB and 16 MB and compares instructions/byte).
+//!
+//! ```text
+//! cargo run --release --example adversarial -- SHAPE MEGABYTES
+//! ```
+//!
+//! Shapes: huge-attribute, many-attributes, open-comment, amp-storm,
+//! amp-no-semicolon, end-tag-open-runs, deep-nesting, deep-svg,
+//! script-games, nul-cr.
+
+use htmltok::bumpalo::Bump;
+use htmltok::{Token, Tokenizer};
+
+/// A named shape and the function that makes about `len` bytes of it.
+type Shape = (&'static str, fn(usize) -> String);
+
+/// The shapes.
+const SHAPES: &[Shape] = &[
+    ("huge-attribute", |len| {
+        format!("<p title=\"{}\">", "x".repeat(len))
+    }),
+    ("many-attributes", |len| {
+        let mut s = String::from("<p");
+        let mut i = 0;
+        while s.len() < len {
+            s.push_str(&format!(" a{i}={i}"));
+            i += 1;
+        }
+        s + ">"
+    }),
+    ("open-comment", |len| {
+        format!("<!--{}", "a-b<!".repeat(len / 5))
+    }),
+    ("amp-storm", |len| "&".repeat(len)),
+    ("amp-no-semicolon", |len| "&amp".repeat(len / 4)),
+    ("end-tag-open-runs", |len| "</".repeat(len / 2)),
+    ("deep-nesting", |len| "<div>".repeat(len / 5)),
+    ("deep-svg", |len| {
+        format!("<svg>{}{}", "<g>".repeat(len / 7), "</x>".repeat(len / 7))
+    }),
+    ("script-games", |len| {
+        format!(
+            "<script>{}</script>",
+            "<!--<script>a</script>--><!-- </scr --><".repeat(len / 41)
+        )
+    }),
+    ("nul-cr", |len| "a\0\r\r\nb<p\0 x=\r\0>".repeat(len / 16)),
+];
+
+/// Tokenizes `input` and touches every token (kept out of line so callgrind
+/// can count just this).
+#[inline(never)]
+#[unsafe(no_mangle)]
+pub fn tokenize_all(input: &str, arena: &Bump) -> usize {
+    let mut n = 0;
+    for token in Tokenizer::new(input, arena) {
+        n += match token {
+            Token::StartTag(t) => t.attributes.len() + t.name.len(),
+            Token::Text(t) => t.data.len(),
+            _ => 1,
+        };
+    }
+    n
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let (Some(shape), Some(mb)) = (args.next(), args.next()) else {
+        eprintln!("usage: adversarial SHAPE MEGABYTES");
+        eprintln!(
+            "shapes: {}",
+            SHAPES.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
+        );
+        std::process::exit(2);
+    };
+    let Some((_, make)) = SHAPES.iter().find(|s| s.0 == shape) else {
+        eprintln!("unknown shape {shape}");
+        std::process::exit(2);
+    };
+    let mb: usize = mb.parse().expect("MEGABYTES is a number");
+    let input = make(mb << 20);
+    let arena = Bump::new();
+    let n = tokenize_all(&input, &arena);
+    println!("{shape} {} bytes {n}", input.len());
+}
