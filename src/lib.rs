@@ -101,7 +101,12 @@
 //! let arena = Bump::new();
 //! assert_eq!(doc.tokenizer(&arena).count(), 3); // <meta>, <p>, the text
 //! # }
-//! ```
+//! ```//!
+//! # Back to HTML
+//!
+//! The [`serialize`] module writes tokens back as HTML, escaping as the
+//! standard's serialization algorithm does; tokenizing its output gives the
+//! same tokens again (see [`serialize`] for the exact promise).
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -114,6 +119,7 @@ mod entities;
 mod error;
 mod position;
 mod scan;
+pub mod serialize;
 pub mod stream;
 mod token;
 mod tokenizer;

@@ -1,0 +1,14 @@
+//! Arbitrary bytes (as lossy UTF-8) through every option combination: no
+//! panic, no hang, and the span, borrowing and errors-on/off invariants of
+//! `tests/support/invariants.rs` hold.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../../tests/support/invariants.rs"]
+mod invariants;
+
+fuzz_target!(|data: &[u8]| {
+    let input = String::from_utf8_lossy(data);
+    invariants::check_all(&input);
+});

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Builds the seed corpora of the fuzz targets in fuzz/corpus/<target>/.
+
+Seeds (the same for every target, since each takes raw input):
+- every input of the html5lib-tests tokenizer suite (tokenizer/*.test;
+  doubleEscaped inputs unescaped; inputs with lone surrogates skipped),
+- the pages of the shared corpus, cut into pieces of at most 4 KB (cut
+  before a `<` where one is near, always on a character boundary).
+
+The suite is found at $HTML5LIB_TESTS_DIR, then ../tests/html5lib-tests,
+then ../../shared/html5lib-tests; the pages at $HTMLTOK_CORPUS_DIR, then
+../../shared/corpus (paths relative to this folder). fuzz/corpus is
+gitignored: run this script again on a new machine.
+
+Usage: python3 fuzz/seed.py [--max-piece BYTES] [TARGET...]
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+TARGETS = ["tokenize", "differential", "roundtrip"]
+
+
+def find_dir(env, candidates, marker):
+    if os.environ.get(env):
+        d = Path(os.environ[env])
+        if (d / marker).exists():
+            return d
+        sys.exit(f"{env}={d} has no {marker}")
+    for d in candidates:
+        if (d / marker).exists():
+            return d
+    return None
+
+
+def unescape_double(s):
+    """Undoes one more level of \\uXXXX escapes (surrogate pairs combine)."""
+    data = bytearray()
+    i = 0
+    while i < len(s):
+        m = re.match(r"\\u([0-9A-Fa-f]{4})", s[i:])
+        if m:
+            data += int(m.group(1), 16).to_bytes(2, "little")
+            i += 6
+        else:
+            data += s[i].encode("utf-16-le", errors="surrogatepass")
+            i += 1
+    return bytes(data).decode("utf-16-le")  # raises on a lone surrogate
+
+
+def html5lib_inputs(suite):
+    for path in sorted((suite / "tokenizer").glob("*.test")):
+        tests = json.loads(path.read_text(encoding="utf-8"))
+        for t in tests.get("tests", tests.get("xmlViolationTests", [])):
+            s = t["input"]
+            try:
+                if t.get("doubleEscaped"):
+                    s = unescape_double(s)
+                yield s.encode("utf-8")
+            except (UnicodeDecodeError, UnicodeEncodeError):
+                continue  # a lone surrogate: not representable as UTF-8
+
+
+def pieces(text, max_bytes):
+    """Cuts `text` into pieces of at most max_bytes UTF-8 bytes."""
+    out = []
+    start = 0
+    while start < len(text):
+        # Largest end (in characters) whose piece fits.
+        end = min(len(text), start + max_bytes)
+        while len(text[start:end].encode("utf-8")) > max_bytes:
+            end -= max(1, (len(text[start:end].encode("utf-8")) - max_bytes) // 4)
+        if end < len(text):
+            lt = text.rfind("<", start + 1, end)
+            if lt > start + max_bytes // 2:
+                end = lt
+        out.append(text[start:end].encode("utf-8"))
+        start = end
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--max-piece", type=int, default=4096)
+    ap.add_argument("targets", nargs="*", default=TARGETS)
+    args = ap.parse_args()
+
+    seeds = []
+    suite = find_dir(
+        "HTML5LIB_TESTS_DIR",
+        [HERE.parent / "tests" / "html5lib-tests", HERE.parent.parent / "shared" / "html5lib-tests"],
+        "tokenizer",
+    )
+    if suite:
+        seeds += list(html5lib_inputs(suite))
+        print(f"html5lib-tests: {len(seeds)} inputs from {suite}")
+    else:
+        print("html5lib-tests not found; skipped", file=sys.stderr)
+    corpus = find_dir("HTMLTOK_CORPUS_DIR", [HERE.parent.parent / "shared" / "corpus"], ".")
+    if corpus:
+        n = len(seeds)
+        for page in sorted(corpus.glob("*.html")):
+            text = page.read_bytes().decode("utf-8", errors="replace")
+            seeds += pieces(text, args.max_piece)
+        print(f"corpus: {len(seeds) - n} pieces from {corpus}")
+    else:
+        print("corpus not found; skipped", file=sys.stderr)
+
+    unique = {hashlib.sha1(s).hexdigest(): s for s in seeds}
+    for target in args.targets:
+        d = HERE / "corpus" / target
+        d.mkdir(parents=True, exist_ok=True)
+        for name, data in unique.items():
+            (d / name).write_bytes(data)
+        print(f"{d}: {len(unique)} seeds")
+
+
+if __name__ == "__main__":
+    main()
