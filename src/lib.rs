@@ -101,7 +101,8 @@
 //! let arena = Bump::new();
 //! assert_eq!(doc.tokenizer(&arena).count(), 3); // <meta>, <p>, the text
 //! # }
-//! ```//!
+//! ```
+//!
 //! # Back to HTML
 //!
 //! The [`serialize`] module writes tokens back as HTML, escaping as the
