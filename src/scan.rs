@@ -156,6 +156,27 @@ pub(crate) fn find1(a: u8, hay: &[u8], from: usize) -> usize {
     }
 }
 
+/// The offset of the first 8-byte word at or after `from` that holds a byte
+/// outside printable ASCII (below 0x20 or from 0x7F up), or the offset of
+/// the last partial word. Everything before it is plain printable ASCII.
+/// The input-stream error scan uses it to skip what can't be an error.
+#[inline]
+pub(crate) fn skip_printable_ascii(hay: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i + 8 <= hay.len() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&hay[i..i + 8]);
+        let w = u64::from_le_bytes(word);
+        let below_space = w.wrapping_sub(LO * 0x20) & !w & HI;
+        let del_or_high = (w | w.wrapping_add(LO)) & HI;
+        if below_space | del_or_high != 0 {
+            break;
+        }
+        i += 8;
+    }
+    i
+}
+
 /// Whether the input holds any CR or NUL. Nearly no real page does, and
 /// when none does the hot loops can look for fewer delimiters.
 #[inline]
@@ -190,6 +211,10 @@ mod tests {
         assert_eq!(CLASS[b'`' as usize], class::UNQUOTED_STOP);
         assert_eq!(find1(b'<', b"xx", 0), 2);
         assert!(has_cr_or_nul(b"a\rb"));
+        assert_eq!(skip_printable_ascii(b"abcdefgh\nbcdefgh", 0), 8);
+        assert_eq!(skip_printable_ascii(b"abcdefghabcdefgh\x7f", 0), 16);
+        assert_eq!(skip_printable_ascii(b"abcdefgh~bcdefg\x80", 0), 8);
+        assert_eq!(skip_printable_ascii(b"abcdefgh ~~~~~~~abc", 0), 16);
         assert!(!has_cr_or_nul(b"ab\n"));
     }
 }
