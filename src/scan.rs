@@ -91,6 +91,24 @@ pub(crate) static CLASS: [u8; 256] = {
     t
 };
 
+/// Like [`find_class`], and also whether the bytes skipped hold an ASCII
+/// uppercase letter (so a name is lowercased in the same pass that finds
+/// its end).
+#[inline(always)]
+pub(crate) fn find_class_upper(mask: u8, hay: &[u8], from: usize) -> (usize, bool) {
+    let mut i = from;
+    let mut seen = 0;
+    while i < hay.len() {
+        let c = CLASS[hay[i] as usize];
+        if c & mask != 0 {
+            break;
+        }
+        seen |= c;
+        i += 1;
+    }
+    (i, seen & class::UPPER != 0)
+}
+
 /// The offset of the first byte at or after `from` whose class has any of
 /// the bits in `mask`, or `hay.len()`.
 #[inline(always)]

@@ -21,7 +21,7 @@
 
 use super::{RefTarget, S, Tokenizer, is_ws};
 use crate::error::ErrorCode;
-use crate::scan::{ByteSet, CLASS, class, find_class, find2};
+use crate::scan::{ByteSet, CLASS, class, find_class, find_class_upper, find2};
 use crate::token::Attribute;
 
 /// Bytes that end a run of tag name characters.
@@ -59,14 +59,6 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// Whether the bytes `start..end` hold an ASCII uppercase letter.
-    #[inline]
-    fn has_upper(&self, start: usize, end: usize) -> bool {
-        self.bytes[start..end]
-            .iter()
-            .any(|&b| CLASS[b as usize] & class::UPPER != 0)
-    }
-
     /// The fast path for a start tag (see the module docs). Called with
     /// `pos` on the ASCII letter after `<`.
     #[inline]
@@ -74,12 +66,12 @@ impl<'a> Tokenizer<'a> {
         self.new_tag(false);
         let bytes = self.bytes;
         let name_start = self.pos;
-        let mut p = find_class(class::TAG_NAME_STOP, bytes, name_start);
+        let (mut p, upper) = find_class_upper(class::TAG_NAME_STOP, bytes, name_start);
         if p >= bytes.len() || bytes[p] == 0 {
             self.state = S::TagName;
             return;
         }
-        let name = self.lowered(name_start, p, self.has_upper(name_start, p));
+        let name = self.lowered(name_start, p, upper);
         self.tag_name_span.end = p;
         loop {
             // Before attribute name: whitespace, then `>`, `/>` or a name.
@@ -100,7 +92,7 @@ impl<'a> Tokenizer<'a> {
                 Some(_) => {}
             }
             let attr_start = p;
-            let name_end = find_class(class::ATTR_NAME_STOP, bytes, attr_start);
+            let (name_end, attr_upper) = find_class_upper(class::ATTR_NAME_STOP, bytes, attr_start);
             match bytes.get(name_end) {
                 Some(b'"' | b'\'' | b'<' | 0) | None => {
                     return self.tag_slow(name, attr_start, S::BeforeAttributeName);
@@ -156,8 +148,7 @@ impl<'a> Tokenizer<'a> {
                     }
                 }
             }
-            let attr_name =
-                self.lowered(attr_start, name_end, self.has_upper(attr_start, name_end));
+            let attr_name = self.lowered(attr_start, name_end, attr_upper);
             let duplicate = self.is_duplicate(attr_name);
             if duplicate {
                 self.error(ErrorCode::DuplicateAttribute, name_end);
@@ -195,9 +186,9 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn end_tag_fast(&mut self) {
         self.new_tag(true);
         let name_start = self.pos;
-        let end = find_class(class::TAG_NAME_STOP, self.bytes, name_start);
+        let (end, upper) = find_class_upper(class::TAG_NAME_STOP, self.bytes, name_start);
         if self.bytes.get(end) == Some(&b'>') {
-            let name = self.lowered(name_start, end, self.has_upper(name_start, end));
+            let name = self.lowered(name_start, end, upper);
             self.tag_name_span.end = end;
             self.pos = end + 1;
             self.emit_tag_named(name);
