@@ -134,7 +134,7 @@ pub use tokenizer::{MemoryLimitError, Options, State, Tokenizer};
 #[cfg(feature = "encoding")]
 pub use encoding::{
     Confidence, DecodeError, DecodeOptions, Document, EncodingChange, EncodingSource,
-    EncodingWatcher, canonical_label, encoding_for_label,
+    EncodingWatcher, SniffingStream, canonical_label, encoding_for_label,
 };
 #[cfg(feature = "encoding")]
 pub use encoding_rs;

@@ -264,10 +264,28 @@ impl StreamTokenizer {
     /// Ends the input: the iterator yields the remaining tokens, with the
     /// end-of-file rules applied.
     pub fn finish<'s, 'a>(&'s mut self, arena: &'a Bump) -> Result<Feed<'s, 'a>, StreamError> {
+        self.finish_bytes(&[], arena)
+    }
+
+    /// Feeds a last chunk of bytes and ends the input.
+    pub fn finish_bytes<'s, 'a>(
+        &'s mut self,
+        chunk: &'a [u8],
+        arena: &'a Bump,
+    ) -> Result<Feed<'s, 'a>, StreamError> {
         self.check()?;
-        let text = self.decode(&[], arena, true);
+        let text = self.decode(chunk, arena, true);
         self.finished = true;
         Ok(Feed::new(self, text, arena, true))
+    }
+
+    /// Feeds a last chunk of text and ends the input.
+    pub fn finish_str<'s, 'a>(
+        &'s mut self,
+        chunk: &'a str,
+        arena: &'a Bump,
+    ) -> Result<Feed<'s, 'a>, StreamError> {
+        self.finish_bytes(chunk.as_bytes(), arena)
     }
 
     fn check(&self) -> Result<(), StreamError> {

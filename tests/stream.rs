@@ -255,8 +255,91 @@ fn memory_limit(counts: &mut Counts) {
     );
 }
 
+/// Bytes in any encoding, sniffed from the first 1024 bytes of the stream:
+/// the same tokens as decoding the whole page.
+#[cfg(feature = "encoding")]
+fn sniffing_streams(counts: &mut Counts) {
+    use htmltok::encoding_rs::{Encoding, SHIFT_JIS, UTF_8, UTF_16LE, WINDOWS_1252};
+    use htmltok::{DecodeOptions, Document, SniffingStream};
+
+    let body = "<p title='caf\u{e9}'>Caf\u{e9} cr\u{e8}me br\u{fb}l\u{e9}e &amp; more</p>\r\n";
+    let japanese = "<p>\u{3053}\u{3093}\u{306b}\u{3061}\u{306f} \u{65e5}\u{672c}\u{8a9e}</p>\n";
+    let mut pages: Vec<(&str, Vec<u8>)> = Vec::new();
+    let long = |meta: &str, unit: &str| format!("<!DOCTYPE html>{meta}{}", unit.repeat(60));
+    let encode = |enc: &'static Encoding, text: &str| enc.encode(text).0.into_owned();
+    pages.push((
+        "windows-1252 meta",
+        encode(WINDOWS_1252, &long("<meta charset=windows-1252>", body)),
+    ));
+    pages.push((
+        "windows-1252 default",
+        encode(WINDOWS_1252, &long("", body)),
+    ));
+    pages.push((
+        "shift_jis meta",
+        encode(SHIFT_JIS, &long("<meta charset=shift_jis>", japanese)),
+    ));
+    let mut utf16 = vec![0xFF, 0xFE];
+    for u in long("", japanese).encode_utf16() {
+        utf16.extend_from_slice(&u.to_le_bytes());
+    }
+    pages.push(("utf-16le bom", utf16));
+    let mut utf8bom = vec![0xEF, 0xBB, 0xBF];
+    utf8bom.extend_from_slice(long("", japanese).as_bytes());
+    pages.push(("utf-8 bom", utf8bom));
+    pages.push((
+        "utf-8 meta",
+        long("<meta charset=utf-8>", japanese).into_bytes(),
+    ));
+    pages.push(("short utf-8", b"<meta charset=utf-8><p>\xc3\xa9".to_vec()));
+    let _ = (UTF_8, UTF_16LE);
+    let opts = DecodeOptions::default();
+    for (name, bytes) in &pages {
+        let doc = Document::from_bytes(bytes, &opts).unwrap();
+        let arena = Bump::new();
+        let want: Vec<String> = doc.tokenizer(&arena).map(|t| format!("{t:?}")).collect();
+        for size in [1, 7, 100, 1000, 4096] {
+            let mut stream = SniffingStream::new(StreamOptions::default(), opts.clone());
+            let arena = Bump::new();
+            let mut got = Vec::new();
+            let mut fed = 0;
+            for chunk in bytes.chunks(size) {
+                let before = got.len();
+                got.extend(
+                    stream
+                        .feed(chunk, &arena)
+                        .unwrap()
+                        .map(|t| format!("{t:?}")),
+                );
+                fed += chunk.len();
+                // Nothing comes out before the prescan window is full.
+                if fed < 1024 && got.len() != before {
+                    got.push("tokens before 1024 bytes".to_string());
+                }
+            }
+            got.extend(stream.finish(&arena).unwrap().map(|t| format!("{t:?}")));
+            let label = stream.encoding().map(|(e, c)| (e.name(), c));
+            let same_encoding = label == Some((doc.encoding().name(), doc.confidence()));
+            counts.check(
+                &format!("sniffing {name} chunks of {size}"),
+                &(want.clone(), vec![]),
+                &(
+                    if same_encoding {
+                        got
+                    } else {
+                        vec![format!("{label:?}")]
+                    },
+                    vec![],
+                ),
+            );
+        }
+    }
+}
+
 fn main() {
     let mut counts = Counts::default();
+    #[cfg(feature = "encoding")]
+    sniffing_streams(&mut counts);
     special_inputs(&mut counts);
     pieces_mode(&mut counts);
     memory_limit(&mut counts);

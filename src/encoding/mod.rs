@@ -93,6 +93,7 @@ mod change;
 mod decode;
 mod labels;
 mod sniff;
+mod stream;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -105,6 +106,7 @@ use crate::tokenizer::{MemoryLimitError, Options, Tokenizer};
 pub use change::{CheckedTokens, EncodingChange, EncodingWatcher, meta_declared_encoding};
 pub use labels::{canonical_label, encoding_for_label};
 pub use sniff::{PRESCAN_BYTES, Sniffed, extract_meta_charset, prescan, sniff};
+pub use stream::SniffingStream;
 
 /// How sure the sniffing algorithm is of an encoding (§13.2.3.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,0 +1,187 @@
+//! Encoding sniffing on a stream: [`SniffingStream`].
+//!
+//! §13.2.3.2 lets a user agent wait for the first bytes of a page before it
+//! decides the encoding ("wait for 1024 bytes or the end"): the `<meta>`
+//! prescan looks only there. So the stream holds the first
+//! [`DecodeOptions::prescan_bytes`] bytes (1024), sniffs them exactly as
+//! [`Document::from_bytes`](super::Document::from_bytes) would, and from
+//! then on decodes each chunk as it comes and hands the text to a
+//! [`StreamTokenizer`]. UTF-8 (the common case) is not decoded at all: the
+//! tokenizer reads the chunk's bytes as they are, and tokens borrow them.
+//! Other encodings are decoded chunk by chunk with `encoding_rs`'s streaming
+//! decoder (a character split between chunks is handled by the decoder) into
+//! the arena.
+//!
+//! Offsets in tokens and errors are offsets in the decoded text (after a
+//! byte order mark), as for a [`Document`](super::Document).
+
+use bumpalo::Bump;
+use encoding_rs::{Decoder, Encoding, UTF_8};
+
+use super::{Confidence, DecodeOptions, EncodingSource, sniff};
+use crate::error::ParseError;
+use crate::stream::{Feed, StreamError, StreamOptions, StreamTokenizer};
+
+/// A [`StreamTokenizer`] over bytes in any encoding, sniffed from the start
+/// of the stream (see the [module docs](self)).
+///
+/// ```
+/// use htmltok::{DecodeOptions, SniffingStream, StreamOptions, Token, bumpalo::Bump};
+///
+/// let page = b"<meta charset=windows-1252><p>caf\xe9</p>";
+/// let mut stream = SniffingStream::new(StreamOptions::default(), DecodeOptions::default());
+/// let arena = Bump::new();
+/// let mut text = String::new();
+/// for chunk in page.chunks(5) {
+///     for token in stream.feed(chunk, &arena).unwrap() {
+///         if let Token::Text(t) = token {
+///             text.push_str(t.data);
+///         }
+///     }
+/// }
+/// for token in stream.finish(&arena).unwrap() {
+///     if let Token::Text(t) = token {
+///         text.push_str(t.data);
+///     }
+/// }
+/// assert_eq!(text, "café");
+/// assert_eq!(stream.encoding().unwrap().0.name(), "windows-1252");
+/// ```
+pub struct SniffingStream {
+    stream: StreamTokenizer,
+    opts: DecodeOptions,
+    /// The first bytes, held until there are enough to sniff.
+    held: Vec<u8>,
+    decided: Option<Decided>,
+}
+
+/// What the sniffing decided, and the decoder that goes with it.
+struct Decided {
+    encoding: &'static Encoding,
+    confidence: Confidence,
+    source: EncodingSource,
+    /// `None` for UTF-8: the bytes go to the tokenizer as they are.
+    decoder: Option<Decoder>,
+    /// Bytes of a UTF-8 byte order mark still to skip.
+    bom_left: usize,
+}
+
+impl SniffingStream {
+    /// A new stream; `opts` says how to sniff (transport charset, override,
+    /// default, how many bytes the prescan waits for).
+    pub fn new(stream_opts: StreamOptions, opts: DecodeOptions) -> SniffingStream {
+        SniffingStream {
+            stream: StreamTokenizer::new(stream_opts),
+            opts,
+            held: Vec::new(),
+            decided: None,
+        }
+    }
+
+    /// The encoding and its confidence, once decided (after the prescan
+    /// window has been fed, or at the end).
+    pub fn encoding(&self) -> Option<(&'static Encoding, Confidence)> {
+        self.decided.as_ref().map(|d| (d.encoding, d.confidence))
+    }
+
+    /// Which step of the sniffing algorithm decided, once decided.
+    pub fn source(&self) -> Option<EncodingSource> {
+        self.decided.as_ref().map(|d| d.source)
+    }
+
+    /// The tokenizer underneath (for its errors and options).
+    pub fn tokenizer(&self) -> &StreamTokenizer {
+        &self.stream
+    }
+
+    /// The parse errors found so far.
+    pub fn errors(&self) -> &[ParseError] {
+        self.stream.errors()
+    }
+
+    /// Feeds the next chunk of bytes. Until the prescan window is full the
+    /// bytes are held and nothing is yielded.
+    pub fn feed<'s, 'a>(
+        &'s mut self,
+        chunk: &'a [u8],
+        arena: &'a Bump,
+    ) -> Result<Feed<'s, 'a>, StreamError> {
+        if self.decided.is_some() {
+            return self.pass(chunk, arena, false);
+        }
+        self.held.extend_from_slice(chunk);
+        if self.held.len() < self.opts.prescan_bytes {
+            return self.stream.feed_str("", arena);
+        }
+        self.decide();
+        let held: &'a [u8] = arena.alloc_slice_copy(&self.held);
+        self.held = Vec::new();
+        self.pass(held, arena, false)
+    }
+
+    /// Ends the input (deciding the encoding now if the stream was shorter
+    /// than the prescan window).
+    pub fn finish<'s, 'a>(&'s mut self, arena: &'a Bump) -> Result<Feed<'s, 'a>, StreamError> {
+        let rest: &'a [u8] = if self.decided.is_none() {
+            self.decide();
+            let held = arena.alloc_slice_copy(&self.held);
+            self.held = Vec::new();
+            held
+        } else {
+            &[]
+        };
+        self.pass(rest, arena, true)
+    }
+
+    fn decide(&mut self) {
+        let sniffed = sniff(&self.held, &self.opts);
+        let utf8 = sniffed.encoding == UTF_8;
+        self.decided = Some(Decided {
+            encoding: sniffed.encoding,
+            confidence: sniffed.confidence,
+            source: sniffed.source,
+            decoder: (!utf8).then(|| sniffed.encoding.new_decoder_with_bom_removal()),
+            bom_left: if utf8 { sniffed.bom_len } else { 0 },
+        });
+    }
+
+    /// Hands `bytes` to the tokenizer: as they are for UTF-8, decoded into
+    /// the arena for anything else.
+    fn pass<'s, 'a>(
+        &'s mut self,
+        bytes: &'a [u8],
+        arena: &'a Bump,
+        last: bool,
+    ) -> Result<Feed<'s, 'a>, StreamError> {
+        let decided = self
+            .decided
+            .as_mut()
+            .expect("decided before passing bytes on");
+        match &mut decided.decoder {
+            None => {
+                let skip = decided.bom_left.min(bytes.len());
+                decided.bom_left -= skip;
+                let bytes = &bytes[skip..];
+                if last {
+                    self.stream.finish_bytes(bytes, arena)
+                } else {
+                    self.stream.feed(bytes, arena)
+                }
+            }
+            Some(decoder) => {
+                let mut text = String::with_capacity(
+                    decoder
+                        .max_utf8_buffer_length(bytes.len())
+                        .unwrap_or(bytes.len() * 3 + 16),
+                );
+                let _ = decoder.decode_to_string(bytes, &mut text, last);
+                let text: &'a str = arena.alloc_str(&text);
+                if last {
+                    self.stream.finish_str(text, arena)
+                } else {
+                    self.stream.feed_str(text, arena)
+                }
+            }
+        }
+    }
+}
