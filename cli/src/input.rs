@@ -1,116 +1,483 @@
-//! Reading the inputs named on the command line.
+//! The inputs named on the command line: expanding directories, reading
+//! files and standard input, gunzipping, and checking that an input looks
+//! like a page.
+//!
+//! [`load`] is the single place where an input's bytes become the `&str`
+//! the tokenizer reads (see [`decode`]): BOM and `<meta charset>` sniffing
+//! (`--encoding`) and chunked reading (`--chunk-size`) belong there.
 //!
 //! An input's bytes are the input stream exactly as they are: nothing is
 //! sniffed or stripped (a leading U+FEFF stays a character), and invalid
-//! UTF-8 becomes U+FFFD.
+//! UTF-8 becomes U+FFFD. Byte offsets printed by the commands are offsets
+//! into that stream: the file's own bytes when it is valid UTF-8, the
+//! decompressed bytes of a `.gz` file.
 
-use std::borrow::Cow;
 use std::fmt;
+use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
+use flate2::read::MultiGzDecoder;
+use globset::{Glob, GlobSet, GlobSetBuilder};
+
+/// The file-name patterns a directory walk keeps when no `--glob` is given.
+pub const DEFAULT_GLOBS: [&str; 3] = ["*.htm", "*.html", "*.xhtml"];
+
+/// How many leading bytes the content checks look at.
+const SNIFF_LEN: usize = 8192;
+
+/// The most a gzip stream may inflate to (a guard against gzip bombs).
+const MAX_INFLATED: u64 = 1 << 30;
+
 /// Where one input comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Source {
+pub enum Origin {
     /// Standard input (no FILE given, or `-`).
     Stdin,
     /// A file.
     File(PathBuf),
 }
 
+/// One input to process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// Where it comes from.
+    pub origin: Origin,
+    /// Its size on disk when known (for progress), compressed if gzipped.
+    pub size: Option<u64>,
+}
+
 impl Source {
-    /// The source a FILE argument names: `-` is standard input.
-    pub fn from_arg(arg: &Path) -> Source {
-        if arg.as_os_str() == "-" {
-            Source::Stdin
-        } else {
-            Source::File(arg.to_owned())
+    /// A source for standard input.
+    pub fn stdin() -> Source {
+        Source {
+            origin: Origin::Stdin,
+            size: None,
+        }
+    }
+
+    /// A source for the file at `path`.
+    pub fn file(path: impl Into<PathBuf>, size: Option<u64>) -> Source {
+        Source {
+            origin: Origin::File(path.into()),
+            size,
         }
     }
 
     /// The name to show for this input: the path, or `-` for stdin.
-    pub fn name(&self) -> Cow<'_, str> {
-        match self {
-            Source::Stdin => Cow::Borrowed("-"),
-            Source::File(path) => path.to_string_lossy(),
+    pub fn name(&self) -> String {
+        match &self.origin {
+            Origin::Stdin => "-".to_owned(),
+            Origin::File(path) => path.to_string_lossy().into_owned(),
         }
     }
 
-    /// Reads the whole input.
-    pub fn read(&self) -> Result<Vec<u8>, ReadError<'_>> {
-        let result = match self {
-            Source::Stdin => {
-                let mut bytes = Vec::new();
-                io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
-            }
-            Source::File(path) => std::fs::read(path),
-        };
-        result.map_err(|error| ReadError {
-            source: self,
-            error,
-        })
+    /// A failure of this input.
+    pub fn fail(&self, what: impl Into<String>) -> Failure {
+        Failure {
+            name: self.name(),
+            what: what.into(),
+        }
     }
 }
 
-/// The sources named by the FILE arguments: standard input when there are
-/// none.
-pub fn sources(files: &[PathBuf]) -> Vec<Source> {
-    if files.is_empty() {
-        return vec![Source::Stdin];
-    }
-    files.iter().map(|f| Source::from_arg(f)).collect()
+/// An input that could not be processed: `NAME: what went wrong`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The input's name as shown (path or `-`).
+    pub name: String,
+    /// What went wrong, for people.
+    pub what: String,
 }
 
-/// The input stream of `bytes`: borrowed when they are valid UTF-8, with
-/// each maximal invalid subpart replaced by U+FFFD (as the WHATWG Encoding
-/// Standard's UTF-8 decoder does) when they are not.
-pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
-    String::from_utf8_lossy(bytes)
-}
-
-/// An input that could not be read.
-#[derive(Debug)]
-pub struct ReadError<'s> {
-    source: &'s Source,
-    error: io::Error,
-}
-
-impl fmt::Display for ReadError<'_> {
-    /// `PATH: reason`.
+impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.source.name(), self.error)
+        write!(f, "{}: {}", self.name, self.what)
+    }
+}
+
+/// One entry of the expanded input list: an input, or a path that failed
+/// before it could become one (a missing path, an unreadable directory).
+pub type Entry = Result<Source, Failure>;
+
+/// The file-name filter of directory walks (`--glob`).
+#[derive(Clone, Debug)]
+pub struct Globs(GlobSet);
+
+impl Globs {
+    /// The filter for these patterns; the defaults when there are none.
+    pub fn new(patterns: &[String]) -> Result<Globs, globset::Error> {
+        let mut builder = GlobSetBuilder::new();
+        if patterns.is_empty() {
+            for p in DEFAULT_GLOBS {
+                builder.add(Glob::new(p)?);
+            }
+        }
+        for p in patterns {
+            builder.add(Glob::new(p)?);
+        }
+        Ok(Globs(builder.build()?))
+    }
+
+    /// Whether a walk keeps a file of this name. A gzipped file is kept
+    /// when its name without `.gz` matches (`page.html.gz` for `*.html`),
+    /// or when the name itself does (`--glob '*.gz'`).
+    pub fn matches(&self, file_name: &str) -> bool {
+        self.0.is_match(file_name)
+            || file_name
+                .strip_suffix(".gz")
+                .is_some_and(|inner| self.0.is_match(inner))
+    }
+}
+
+/// The result of expanding the FILE arguments.
+#[derive(Debug, Default)]
+pub struct Inputs {
+    /// Inputs and early failures, in command-line order, each directory's
+    /// files sorted by name.
+    pub entries: Vec<Entry>,
+    /// Whether any argument was a directory.
+    pub walked: bool,
+}
+
+impl Inputs {
+    /// How many entries there are.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+}
+
+/// Expands the FILE arguments: standard input when there are none or for
+/// `-`, a directory's matching files recursively (by name, depth first),
+/// any other path as itself (whatever its name: `--glob` only filters
+/// walks).
+///
+/// A walk follows symbolic links to files but not to directories, and skips
+/// anything that is neither (sockets, FIFOs).
+pub fn expand(args: &[PathBuf], globs: &Globs) -> Inputs {
+    let mut inputs = Inputs::default();
+    if args.is_empty() {
+        inputs.entries.push(Ok(Source::stdin()));
+    }
+    for arg in args {
+        if arg.as_os_str() == "-" {
+            inputs.entries.push(Ok(Source::stdin()));
+            continue;
+        }
+        match fs::metadata(arg) {
+            Ok(meta) if meta.is_dir() => {
+                inputs.walked = true;
+                walk(arg, globs, &mut inputs.entries);
+            }
+            Ok(meta) => inputs.entries.push(Ok(Source::file(arg, Some(meta.len())))),
+            Err(e) => inputs
+                .entries
+                .push(Err(Source::file(arg, None).fail(io_message(&e)))),
+        }
+    }
+    inputs
+}
+
+/// Adds the matching files under `dir` to `entries`.
+fn walk(dir: &Path, globs: &Globs, entries: &mut Vec<Entry>) {
+    let fail = |e: &io::Error| Err(Source::file(dir, None).fail(io_message(e)));
+    let read = match fs::read_dir(dir) {
+        Ok(read) => read,
+        Err(e) => return entries.push(fail(&e)),
+    };
+    let mut children = Vec::new();
+    for child in read {
+        match child {
+            Ok(child) => children.push(child),
+            Err(e) => return entries.push(fail(&e)),
+        }
+    }
+    children.sort_by_key(|c| c.file_name());
+    for child in children {
+        let path = child.path();
+        let Ok(kind) = child.file_type() else {
+            continue;
+        };
+        if kind.is_dir() {
+            walk(&path, globs, entries);
+            continue;
+        }
+        if !globs.matches(&child.file_name().to_string_lossy()) {
+            continue;
+        }
+        // Links to files count as files; links to directories are not
+        // followed (no cycles); broken links are skipped.
+        let meta = if kind.is_symlink() {
+            fs::metadata(&path)
+        } else {
+            child.metadata()
+        };
+        match meta {
+            Ok(meta) if meta.is_file() => entries.push(Ok(Source::file(path, Some(meta.len())))),
+            _ => {}
+        }
+    }
+}
+
+/// What `load` does besides reading and decoding.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LoadOptions {
+    /// Refuse inputs that do not look like pages (see [`check`]).
+    pub check: bool,
+}
+
+/// Reads an input, gunzips it if it is gzip data, checks it (when asked)
+/// and decodes it: the text the tokenizer reads.
+pub fn load(source: &Source, opts: LoadOptions) -> Result<String, Failure> {
+    let bytes = read(source)?;
+    if opts.check {
+        check(&bytes).map_err(|what| source.fail(what))?;
+    }
+    Ok(decode(bytes))
+}
+
+/// The raw bytes of an input, decompressed when they are gzip data (by
+/// their magic number; a `.gz` name without it is an error).
+pub fn read(source: &Source) -> Result<Vec<u8>, Failure> {
+    let result = match &source.origin {
+        Origin::Stdin => {
+            let mut bytes = Vec::new();
+            io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
+        }
+        Origin::File(path) => fs::read(path),
+    };
+    let bytes = result.map_err(|e| source.fail(io_message(&e)))?;
+    let gz_name =
+        matches!(&source.origin, Origin::File(p) if p.extension().is_some_and(|x| x == "gz"));
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        gunzip(&bytes).map_err(|what| source.fail(what))
+    } else if gz_name {
+        Err(source.fail("not in gzip format"))
+    } else {
+        Ok(bytes)
+    }
+}
+
+/// Decompresses a gzip stream (all its members).
+fn gunzip(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let mut out = Vec::with_capacity(bytes.len().saturating_mul(4));
+    let mut decoder = MultiGzDecoder::new(bytes).take(MAX_INFLATED + 1);
+    decoder
+        .read_to_end(&mut out)
+        .map_err(|e| format!("corrupt gzip data ({})", io_message(&e)))?;
+    if out.len() as u64 > MAX_INFLATED {
+        return Err(format!(
+            "gzip data inflates to more than {} MiB, skipped",
+            MAX_INFLATED >> 20
+        ));
+    }
+    Ok(out)
+}
+
+/// Whether `bytes` look like an HTML page, and if not, what they look
+/// like. The heuristic, on the first 8 KiB:
+///
+/// - empty: no bytes at all;
+/// - UTF-16: a UTF-16 byte order mark (not supported yet);
+/// - binary: a NUL byte (as `grep` and `git` decide);
+/// - not HTML: no markup, that is no `<` followed by a letter, `!`, `/`
+///   or `?` (a tag, comment, doctype or processing instruction). Every
+///   real page has one near its start; plain text, JSON, CSS and
+///   JavaScript files mostly have none.
+pub fn check(bytes: &[u8]) -> Result<(), &'static str> {
+    let head = &bytes[..bytes.len().min(SNIFF_LEN)];
+    if head.is_empty() {
+        return Err("empty file, skipped");
+    }
+    if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
+        return Err("UTF-16 text is not supported yet, skipped");
+    }
+    if head.contains(&0) {
+        return Err("binary file (NUL bytes in the first 8 KiB), skipped");
+    }
+    let markup = head.windows(2).any(|w| {
+        w[0] == b'<' && (w[1].is_ascii_alphabetic() || matches!(w[1], b'!' | b'/' | b'?'))
+    });
+    if !markup {
+        return Err("not HTML (no tag in the first 8 KiB), skipped");
+    }
+    Ok(())
+}
+
+/// The input stream of `bytes`: the same buffer when they are valid UTF-8
+/// (no copy), with each maximal invalid subpart replaced by U+FFFD (as the
+/// WHATWG Encoding Standard's UTF-8 decoder does) when they are not.
+pub fn decode(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// An I/O error for people: lowercase, without "(os error N)".
+pub fn io_message(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::NotFound => "no such file or directory".to_owned(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        io::ErrorKind::IsADirectory => "is a directory".to_owned(),
+        io::ErrorKind::InvalidData => "invalid data".to_owned(),
+        io::ErrorKind::UnexpectedEof => "unexpected end of data".to_owned(),
+        _ => {
+            let text = e.to_string();
+            let text = match text.find(" (os error") {
+                Some(i) => &text[..i],
+                None => &text,
+            };
+            let mut chars = text.chars();
+            match chars.next() {
+                Some(c) => c.to_lowercase().chain(chars).collect(),
+                None => "I/O error".to_owned(),
+            }
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
+
+    fn names(inputs: &Inputs) -> Vec<String> {
+        inputs
+            .entries
+            .iter()
+            .map(|e| match e {
+                Ok(s) => s.name(),
+                Err(f) => format!("ERR {f}"),
+            })
+            .collect()
+    }
 
     #[test]
-    fn dash_is_stdin() {
-        let files = [PathBuf::from("-"), PathBuf::from("a.html")];
+    fn dash_and_nothing_are_stdin() {
+        let globs = Globs::new(&[]).unwrap();
+        let inputs = expand(&[PathBuf::from("-")], &globs);
+        assert_eq!(inputs.entries, [Ok(Source::stdin())]);
+        assert_eq!(expand(&[], &globs).entries, [Ok(Source::stdin())]);
+    }
+
+    #[test]
+    fn globs_see_through_gz() {
+        let globs = Globs::new(&[]).unwrap();
+        for name in ["a.html", "a.htm", "a.xhtml", "a.html.gz"] {
+            assert!(globs.matches(name), "{name}");
+        }
+        for name in ["a.css", "a.gz", "html", "a.html.bz2"] {
+            assert!(!globs.matches(name), "{name}");
+        }
+        let globs = Globs::new(&["*.php".to_owned()]).unwrap();
+        assert!(globs.matches("x.php") && globs.matches("x.php.gz") && !globs.matches("x.html"));
+    }
+
+    #[test]
+    fn walks_directories_in_name_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        fs::create_dir_all(root.join("b/c")).unwrap();
+        for f in ["z.html", "a.htm", "b/c/x.html.gz", "b/y.txt", "b/m.xhtml"] {
+            fs::write(root.join(f), "x").unwrap();
+        }
+        // A link to a file is followed; links to directories (here a
+        // cycle) and broken links are not.
+        std::os::unix::fs::symlink(root.join("z.html"), root.join("b/link.html")).unwrap();
+        std::os::unix::fs::symlink(root, root.join("b/c/up")).unwrap();
+        std::os::unix::fs::symlink(root.join("gone"), root.join("b/broken.html")).unwrap();
+        let globs = Globs::new(&[]).unwrap();
+        let inputs = expand(&[root.to_owned(), root.join("b/y.txt")], &globs);
+        assert!(inputs.walked);
+        let r = root.to_string_lossy();
         assert_eq!(
-            sources(&files),
-            [Source::Stdin, Source::File("a.html".into())]
+            names(&inputs),
+            [
+                format!("{r}/a.htm"),
+                format!("{r}/b/c/x.html.gz"),
+                format!("{r}/b/link.html"),
+                format!("{r}/b/m.xhtml"),
+                format!("{r}/z.html"),
+                // Named explicitly: kept whatever its name.
+                format!("{r}/b/y.txt"),
+            ]
         );
-        assert_eq!(sources(&[]), [Source::Stdin]);
+    }
+
+    #[test]
+    fn missing_path_is_an_entry_failure() {
+        let globs = Globs::new(&[]).unwrap();
+        let inputs = expand(&[PathBuf::from("no/such.html")], &globs);
+        assert_eq!(
+            names(&inputs),
+            ["ERR no/such.html: no such file or directory"]
+        );
+    }
+
+    #[test]
+    fn checks() {
+        assert_eq!(check(b""), Err("empty file, skipped"));
+        assert!(check(b"<p>a\0b").unwrap_err().starts_with("binary"));
+        assert!(check(b"\xFF\xFE<\0").unwrap_err().starts_with("UTF-16"));
+        assert!(
+            check(b"{\"a\": 1 < 2}")
+                .unwrap_err()
+                .starts_with("not HTML")
+        );
+        assert!(check(b"   \n").unwrap_err().starts_with("not HTML"));
+        for ok in [
+            &b"<!DOCTYPE html>"[..],
+            b"hello <b>x",
+            b"<?xml ?>",
+            b"a</p>",
+            b"<!-- c -->",
+        ] {
+            assert_eq!(check(ok), Ok(()), "{ok:?}");
+        }
+    }
+
+    #[test]
+    fn gzip_is_read_transparently() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.html.gz");
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(b"<p>hi").unwrap();
+        fs::write(&path, gz.finish().unwrap()).unwrap();
+        let source = Source::file(&path, None);
+        assert_eq!(load(&source, LoadOptions { check: true }).unwrap(), "<p>hi");
+
+        let bad = dir.path().join("bad.html.gz");
+        fs::write(&bad, b"<p>not gzip").unwrap();
+        let err = read(&Source::file(&bad, None)).unwrap_err();
+        assert_eq!(err.what, "not in gzip format");
+
+        let truncated = dir.path().join("cut.html.gz");
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(&b"<p>hello world ".repeat(100)).unwrap();
+        let full = gz.finish().unwrap();
+        fs::write(&truncated, &full[..full.len() / 2]).unwrap();
+        let err = read(&Source::file(&truncated, None)).unwrap_err();
+        assert!(err.what.starts_with("corrupt gzip data"), "{err}");
     }
 
     #[test]
     fn decodes_without_copying_valid_input() {
-        assert!(matches!(
-            decode(b"\xEF\xBB\xBFok"),
-            Cow::Borrowed("\u{FEFF}ok")
-        ));
-        assert_eq!(decode(b"a\xffb"), "a\u{FFFD}b");
+        let bytes = b"\xEF\xBB\xBFok".to_vec();
+        let ptr = bytes.as_ptr();
+        let text = decode(bytes);
+        assert_eq!(text, "\u{FEFF}ok");
+        assert_eq!(text.as_ptr(), ptr);
+        assert_eq!(decode(b"a\xffb".to_vec()), "a\u{FFFD}b");
         // Maximal subparts: a truncated 3-byte sequence is one U+FFFD.
-        assert_eq!(decode(b"\xE2\x82x\xF0\x80"), "\u{FFFD}x\u{FFFD}\u{FFFD}");
+        assert_eq!(
+            decode(b"\xE2\x82x\xF0\x80".to_vec()),
+            "\u{FFFD}x\u{FFFD}\u{FFFD}"
+        );
     }
 
     #[test]
-    fn read_error_names_the_path() {
-        let source = Source::File("no/such/file.html".into());
-        let err = source.read().unwrap_err().to_string();
-        assert!(err.starts_with("no/such/file.html: "), "{err}");
+    fn io_messages_are_for_people() {
+        let e = io::Error::from_raw_os_error(2);
+        assert_eq!(io_message(&e), "no such file or directory");
+        let e = io::Error::other("Something Broke");
+        assert_eq!(io_message(&e), "something Broke");
     }
 }

@@ -1,28 +1,50 @@
 //! `htmltok`: the command line of the htmltok tokenizer.
 //!
 //! This file holds the command-line definitions and the dispatch; each
-//! subcommand lives in its own module.
+//! subcommand lives in its own module, input handling in `input.rs` and the
+//! ordered parallel driver they all share in `run.rs`.
 
+mod errors;
 mod input;
+mod links;
+mod meta;
+mod run;
 mod sample;
+mod stats;
+mod text;
 mod tokens;
 
-use std::io::{self, Write};
+use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 const MAIN_AFTER_HELP: &str = "\
-With no command, htmltok tokenizes a small sample page built into the binary
-and prints a summary of what it found.
+Every command reads HTML files, directories (searched recursively for
+*.htm, *.html and *.xhtml files, gzipped or not; see --glob) or standard
+input (no FILE, or `-`). Gzip data (page.html.gz) is decompressed on the
+fly. With several inputs, files are processed in parallel (--jobs) and the
+output comes in input order.
+
+An input that cannot be processed (missing, unreadable, empty, binary, not
+HTML) is reported on stderr as `htmltok: PATH: what went wrong` and the
+others are still processed. Exit status: 0 when every input was processed,
+1 when some input failed, 2 for bad usage.
+
+With no command, htmltok runs `stats` on a small sample page built into the
+binary.
 
 Examples:
   htmltok
-  htmltok tokens page.html
-  curl -s https://example.com/ | htmltok tokens --errors
-  htmltok tokens --format html5lib --errors --no-auto-switch \\
-      --state rcdata --last-start-tag title fragment.html";
+  htmltok text page.html
+  htmltok links --base-url https://example.com/ site/
+  htmltok meta --jobs 4 crawl/ > meta.jsonl
+  htmltok errors page.html.gz
+  htmltok stats --glob '*.php' www/
+  curl -s https://example.com/ | htmltok tokens --errors";
+
+const INPUT_HELP: &str = "Input";
 
 const TOKENS_AFTER_HELP: &str = "\
 Output formats:
@@ -36,8 +58,10 @@ Output formats:
             with --errors)
 
 Each FILE is read as UTF-8 exactly as it is (no BOM sniffing; invalid bytes
-become U+FFFD). A FILE that cannot be read is reported on stderr, the others
-are still tokenized, and the exit status is 1.
+become U+FFFD). Unlike the other commands, `tokens` tokenizes any input as
+it is: empty files, fragments and NUL bytes are not refused. A FILE that
+cannot be read is reported on stderr, the others are still tokenized, and
+the exit status is 1.
 
 Examples:
   htmltok tokens page.html
@@ -45,6 +69,144 @@ Examples:
   echo '<p class=x>Hi &amp; bye' | htmltok tokens --format html5lib
   htmltok tokens --format html5lib --errors --no-auto-switch \\
       --state rcdata --last-start-tag title fragment.html";
+
+const TEXT_AFTER_HELP: &str = "\
+The visible text is what a reader of the page sees, as an indexer wants it:
+- text inside <script>, <style>, <template>, <noscript>, <title> (that is
+  metadata: see `htmltok meta`), <textarea>, <iframe>, <noembed>,
+  <noframes>, <datalist> and SVG <title>/<desc> is left out, and so are
+  comments and the doctype;
+- character references are decoded;
+- runs of whitespace (space, tab, LF, FF, CR, and no-break space U+00A0)
+  become one space, except that line breaks inside <pre>, <listing>, <xmp>
+  and <plaintext> are kept;
+- block-level elements (p, div, br, li, h1-h6, tr, table, section, article,
+  header, footer, nav, ul, ol, blockquote, pre, hr, dd, dt, ...) begin and
+  end lines; table cells are separated by a space. No blank lines, no
+  leading or trailing spaces on a line.
+CSS is not applied: text hidden by a style sheet or the `hidden` attribute
+is still printed.
+
+Output: the text of each input. With several inputs, each input's text
+follows a header line `==> FILE <==`, with a blank line between inputs (as
+`tail` does).
+
+With --offsets: JSON Lines, one object per text run (one text token that
+shows any text): {\"file\", \"text\", \"start\", \"end\"}, where \"text\" is the
+run's text, collapsed and trimmed as above, and start..end the byte span of
+its source (character references and all) in the input.
+
+Examples:
+  htmltok text page.html
+  htmltok text --offsets page.html | head
+  htmltok text --jobs 8 crawl/ > corpus.txt";
+
+const LINKS_AFTER_HELP: &str = "\
+One JSON object per line for each URL in an attribute that holds one:
+  {\"file\", \"tag\", \"attr\", \"url\", \"start\", \"end\"}
+with \"error\" added when the URL cannot be resolved. The attributes, by tag:
+  a                         href, ping (each URL), xlink:href
+  area                      href, ping
+  link                      href, imagesrcset (each candidate)
+  base                      href
+  img                       src, srcset (each candidate), longdesc
+  source                    src, srcset
+  script, embed, audio, track  src
+  iframe, frame             src, longdesc
+  video                     src, poster
+  input                     src, formaction
+  button                    formaction
+  form                      action
+  blockquote, q, del, ins   cite
+  object                    data
+  body, table, td, th       background
+  html                      manifest
+  image, use (SVG)          href, xlink:href
+  meta http-equiv=refresh   content (its url= part)
+Empty values are skipped.
+
+Each URL is resolved against the page's base URL: the first <base href>
+(itself resolved against --base-url), else --base-url. Without either, an
+absolute URL is printed normalized and a relative one as written. A URL that
+does not parse (a bad host or port, say) is printed as written, with
+\"error\": the reason.
+
+\"start\" and \"end\" are the byte span of the attribute's value in the input.
+For a srcset or ping candidate it is the candidate's own span within the
+value when the value is written without character references, and the
+whole value's span otherwise.
+
+Examples:
+  htmltok links page.html
+  htmltok links --base-url https://example.com/docs/ site/
+  htmltok links crawl/ | jq -r .url | sort -u";
+
+const META_AFTER_HELP: &str = "\
+One JSON object per input:
+  file       the input
+  title      the text of the first <title> (outside SVG), whitespace
+             collapsed and trimmed, or null
+  lang       the lang attribute of <html>, or null
+  charset    the first of <meta charset> and the charset= of
+             <meta http-equiv=content-type content>, as written, or null
+  base       the first <base href>, resolved (see links), or null
+  canonical  the href of the first <link rel=canonical>, resolved, or null
+  robots     the directives of every <meta name=robots content>, split at
+             commas, trimmed and lowercased
+  meta       every <meta> with a content attribute and a name, property,
+             http-equiv or itemprop attribute, in order, as
+             {\"name\": ..., \"content\": ...} (or \"property\", ...); name and
+             http-equiv values are lowercased
+
+URLs are resolved as `htmltok links` does (--base-url).
+
+Examples:
+  htmltok meta page.html
+  htmltok meta --jobs 8 crawl/ | jq -c '{file, title, canonical}'";
+
+const ERRORS_AFTER_HELP: &str = "\
+Output formats:
+  text  one line per parse error, as a compiler writes them:
+          FILE:LINE:COL: CODE
+        then a summary: `N parse errors in M files`, and for each code
+        `  COUNT CODE`, most frequent first (not with --no-summary)
+  json  one JSON object per line for each error, as `tokens --errors`
+        writes them: {\"file\", \"error\", \"offset\", \"line\", \"col\"}; then
+        one summary object: {\"summary\": {\"errors\", \"files\", \"codes\":
+        {CODE: COUNT, ...}}}
+
+Lines and columns are 1-based; columns count UTF-16 code units, as the
+html5lib tests do. Codes are the WHATWG names (§13.2.2). The page is
+tokenized as a browser's tokenizer would (content model switching on).
+Parse errors are findings, not failures: the exit status is 0 unless an
+input could not be processed.
+
+Examples:
+  htmltok errors page.html
+  htmltok errors --format json site/ | jq -r .error | sort | uniq -c
+  htmltok errors --no-summary page.html | grep duplicate-attribute";
+
+const STATS_AFTER_HELP: &str = "\
+For each input: its size, its tokens by kind, its parse errors, and the time
+the tokenizer took (one thread, with parse errors on) and its speed; with
+several inputs, a total line whose time is the wall-clock time of the whole
+run (reading, gunzipping and tokenizing, on --jobs threads). MB are 10^6
+bytes.
+
+Output formats:
+  table  aligned columns, the file name last (like `wc`)
+  json   one object per input: {\"file\", \"bytes\", \"tokens\": {\"total\",
+         \"doctype\", \"start_tag\", \"end_tag\", \"comment\", \"text\"},
+         \"errors\", \"seconds\", \"mb_per_s\"}; then {\"total\": {...}} with
+         the same fields and \"files\", \"failed\", \"jobs\"
+
+When a directory is given and stderr is a terminal, a progress bar (files,
+bytes, MB/s, ETA) is shown on stderr.
+
+Examples:
+  htmltok stats page.html
+  htmltok stats --total ~/crawl
+  htmltok stats --jobs 1 --format json corpus/";
 
 /// A WHATWG-exact, zero-copy HTML tokenizer.
 #[derive(Debug, Parser)]
@@ -58,6 +220,67 @@ struct Cli {
 enum Command {
     /// Print the tokens (and optionally the parse errors) of HTML files.
     Tokens(TokensArgs),
+    /// Print the visible text of pages.
+    Text(TextArgs),
+    /// Print the URLs pages link to, resolved.
+    Links(LinksArgs),
+    /// Print the title, language, charset, canonical URL, robots and <meta>s
+    /// of pages.
+    Meta(MetaArgs),
+    /// Print the parse errors of pages, like a compiler, and a summary.
+    Errors(ErrorsArgs),
+    /// Print sizes, token counts, parse errors and tokenizer speed.
+    Stats(StatsArgs),
+}
+
+/// The inputs and how to process them: shared by every command.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// HTML files or directories to read; standard input when none, or for
+    /// `-`. Files ending in .gz are decompressed.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// In directories, read only files whose name matches GLOB (repeat for
+    /// several; default: *.htm, *.html, *.xhtml). A .gz suffix is looked
+    /// through: *.html also matches page.html.gz. Files named on the command
+    /// line are read whatever their name.
+    #[arg(long = "glob", value_name = "GLOB", value_parser = parse_glob, help_heading = INPUT_HELP)]
+    pub globs: Vec<String>,
+
+    /// Process N files at once [default: the number of cores].
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), help_heading = INPUT_HELP)]
+    pub jobs: Option<u16>,
+}
+
+fn parse_glob(glob: &str) -> Result<String, String> {
+    globset::Glob::new(glob)
+        .map(|_| glob.to_owned())
+        .map_err(|e| e.kind().to_string())
+}
+
+impl InputArgs {
+    /// The inputs, directories expanded.
+    pub fn inputs(&self) -> input::Inputs {
+        // The patterns were checked when the arguments were parsed.
+        let globs = input::Globs::new(&self.globs).expect("valid globs");
+        input::expand(&self.files, &globs)
+    }
+
+    /// How many threads to use.
+    pub fn jobs(&self) -> usize {
+        self.jobs.map(usize::from).unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        })
+    }
+
+    /// The driver settings (no progress bar).
+    pub fn settings(&self) -> run::Settings {
+        run::Settings {
+            jobs: self.jobs(),
+            progress: None,
+        }
+    }
 }
 
 /// The arguments of `htmltok tokens`.
@@ -86,9 +309,8 @@ pub struct TokensArgs {
     #[arg(long, value_name = "NAME")]
     pub last_start_tag: Option<String>,
 
-    /// HTML files to tokenize; standard input when none, or for `-`.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
 }
 
 /// The output formats of `htmltok tokens`.
@@ -130,12 +352,120 @@ impl From<StateArg> for htmltok::State {
     }
 }
 
+/// The arguments of `htmltok text`.
+#[derive(Debug, Args)]
+#[command(after_help = TEXT_AFTER_HELP)]
+pub struct TextArgs {
+    /// Print JSON Lines of text runs with their byte offsets instead.
+    #[arg(long)]
+    pub offsets: bool,
+
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+/// The arguments of `htmltok links`.
+#[derive(Debug, Args)]
+#[command(after_help = LINKS_AFTER_HELP)]
+pub struct LinksArgs {
+    /// Resolve relative URLs against URL (the address the pages came from);
+    /// a page's own <base href> still comes first.
+    #[arg(long, value_name = "URL", value_parser = parse_base_url)]
+    pub base_url: Option<url::Url>,
+
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+/// The arguments of `htmltok meta`.
+#[derive(Debug, Args)]
+#[command(after_help = META_AFTER_HELP)]
+pub struct MetaArgs {
+    /// Resolve relative URLs (canonical, base) against URL.
+    #[arg(long, value_name = "URL", value_parser = parse_base_url)]
+    pub base_url: Option<url::Url>,
+
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+fn parse_base_url(arg: &str) -> Result<url::Url, String> {
+    url::Url::parse(arg)
+        .map_err(|e| format!("{e} (an absolute URL such as https://example.com/ is needed)"))
+}
+
+/// The arguments of `htmltok errors`.
+#[derive(Debug, Args)]
+#[command(after_help = ERRORS_AFTER_HELP)]
+pub struct ErrorsArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text, value_name = "FORMAT")]
+    pub format: ReportFormat,
+
+    /// Don't print the summary after the errors.
+    #[arg(long)]
+    pub no_summary: bool,
+
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+/// The output formats of `htmltok errors`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// FILE:LINE:COL: CODE lines and a summary.
+    Text,
+    /// JSON Lines and a summary object.
+    Json,
+}
+
+/// The arguments of `htmltok stats`.
+#[derive(Debug, Args)]
+#[command(after_help = STATS_AFTER_HELP)]
+pub struct StatsArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TableFormat::Table, value_name = "FORMAT")]
+    pub format: TableFormat,
+
+    /// Print only the total, not a line per input.
+    #[arg(long)]
+    pub total: bool,
+
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+/// The output formats of `htmltok stats`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// An aligned table for people.
+    Table,
+    /// JSON Lines.
+    Json,
+}
+
 fn main() -> ExitCode {
+    // A panic is a bug in htmltok, never the input's fault: say so in one
+    // line, without a backtrace. (The driver also turns a panic while
+    // processing an input into a failure of that input.)
+    std::panic::set_hook(Box::new(|info| {
+        report(format_args!("internal error: {info}"));
+    }));
     let cli = Cli::parse();
     match cli.command {
         None => sample::run(),
         Some(Command::Tokens(args)) => tokens::run(&args),
+        Some(Command::Text(args)) => text::run(&args),
+        Some(Command::Links(args)) => links::run(&args),
+        Some(Command::Meta(args)) => meta::run(&args),
+        Some(Command::Errors(args)) => errors::run(&args),
+        Some(Command::Stats(args)) => stats::run(&args),
     }
+}
+
+/// Standard output, buffered.
+pub fn stdout() -> BufWriter<StdoutLock<'static>> {
+    BufWriter::with_capacity(64 * 1024, io::stdout().lock())
 }
 
 /// Prints `htmltok: MESSAGE` on stderr, never panicking (even if stderr is
@@ -144,16 +474,20 @@ pub fn report(message: std::fmt::Arguments<'_>) {
     let _ = writeln!(io::stderr().lock(), "htmltok: {message}");
 }
 
-/// The exit status of a command that wrote `result` to stdout and had
-/// `failed` inputs. A closed pipe (`| head`) is not an error: the reader
-/// has all it wanted.
-pub fn exit_status(result: io::Result<()>, failed: bool) -> ExitCode {
+/// The exit status of a command whose run ended with `result`: whether
+/// some input failed, or the error that stopped the output. A closed pipe
+/// (`| head`) is not an error: the reader has all it wanted.
+pub fn exit_status(result: io::Result<bool>) -> ExitCode {
     match result {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            report(format_args!("cannot write output: {e}"));
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            report(format_args!(
+                "cannot write output: {}",
+                input::io_message(&e)
+            ));
             ExitCode::FAILURE
         }
-        _ if failed => ExitCode::FAILURE,
-        _ => ExitCode::SUCCESS,
+        Ok(true) => ExitCode::FAILURE,
+        Ok(false) => ExitCode::SUCCESS,
     }
 }

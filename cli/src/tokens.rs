@@ -1,42 +1,55 @@
 //! `htmltok tokens`: the tokens (and parse errors) of each input, as JSON
 //! Lines for people or in the html5lib-tests form.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
+use std::process::ExitCode;
 
-use htmltok::bumpalo::Bump;
 use htmltok::{Attribute, LineIndex, Options, ParseError, Span, Tag, Token, Tokenizer};
 use serde_json::{Map, Value, json};
 
-use crate::input::{self, Source};
+use crate::input::LoadOptions;
+use crate::run::{Job, Page};
 use crate::{Format, TokensArgs};
 
 /// Runs `htmltok tokens`.
-pub fn run(args: &TokensArgs) -> std::process::ExitCode {
-    let mut failed = false;
-    let result = tokenize_all(args, &mut failed);
-    crate::exit_status(result, failed)
+pub fn run(args: &TokensArgs) -> ExitCode {
+    let inputs = args.input.inputs();
+    let mut out = crate::stdout();
+    let result = crate::run::run(
+        &Tokens { args },
+        &inputs,
+        &args.input.settings(),
+        &mut out,
+        |_, ()| {},
+    );
+    crate::exit_status(result)
 }
 
-/// Tokenizes every input in order, setting `failed` for each one that cannot
-/// be read. Stops at the first error writing to stdout.
-fn tokenize_all(args: &TokensArgs, failed: &mut bool) -> io::Result<()> {
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut arena = Bump::new();
-    for source in input::sources(&args.files) {
-        match source.read() {
-            Ok(bytes) => {
-                arena.reset();
-                tokenize_one(&mut out, args, &source, &input::decode(&bytes), &arena)?;
-            }
-            Err(e) => {
-                // Keep stdout and stderr in order on a terminal.
-                out.flush()?;
-                crate::report(format_args!("{e}"));
-                *failed = true;
-            }
+/// `htmltok tokens` as a [`Job`].
+struct Tokens<'a> {
+    args: &'a TokensArgs,
+}
+
+impl Job for Tokens<'_> {
+    type Summary = ();
+
+    /// The tokenizer's contract: any input is tokenized as it is (empty
+    /// inputs, fragments, NULs), none is refused as "not a page".
+    fn load_options(&self) -> LoadOptions {
+        LoadOptions { check: false }
+    }
+
+    fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<()> {
+        let args = self.args;
+        let mut tok = Tokenizer::with_options(page.text, page.arena, options(args));
+        if let Some(name) = &args.last_start_tag {
+            tok.set_last_start_tag(Some(name));
+        }
+        match args.format {
+            Format::Json => write_json(out, page.name, &mut tok, args.errors),
+            Format::Html5lib => write_html5lib(out, &mut tok, args.errors),
         }
     }
-    out.flush()
 }
 
 /// The tokenizer options the arguments ask for.
@@ -47,25 +60,8 @@ fn options(args: &TokensArgs) -> Options {
         .initial_state(args.state.into())
 }
 
-fn tokenize_one(
-    out: &mut impl Write,
-    args: &TokensArgs,
-    source: &Source,
-    text: &str,
-    arena: &Bump,
-) -> io::Result<()> {
-    let mut tok = Tokenizer::with_options(text, arena, options(args));
-    if let Some(name) = &args.last_start_tag {
-        tok.set_last_start_tag(Some(name));
-    }
-    match args.format {
-        Format::Json => write_json(out, &source.name(), &mut tok, args.errors),
-        Format::Html5lib => write_html5lib(out, &mut tok, args.errors),
-    }
-}
-
 /// Writes one JSON value and a newline.
-fn write_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
+pub fn write_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
     serde_json::to_writer(&mut *out, value)?;
     out.write_all(b"\n")
 }
@@ -93,7 +89,7 @@ fn write_json(
     Ok(())
 }
 
-fn span_json(span: Span) -> Value {
+pub fn span_json(span: Span) -> Value {
     json!([span.start, span.end])
 }
 
@@ -159,7 +155,7 @@ fn attribute_json(attr: &Attribute<'_>) -> Value {
     })
 }
 
-fn error_json(file: &str, error: &ParseError, index: &LineIndex<'_>) -> Value {
+pub fn error_json(file: &str, error: &ParseError, index: &LineIndex<'_>) -> Value {
     let (line, col) = index.line_col(error.offset);
     json!({
         "file": file,
@@ -241,7 +237,7 @@ mod tests {
     use super::*;
 
     fn html5lib(html: &str) -> Value {
-        let arena = Bump::new();
+        let arena = htmltok::bumpalo::Bump::new();
         Value::from(html5lib_tokens(Tokenizer::new(html, &arena)))
     }
 

@@ -49,24 +49,34 @@ fn json_lines(out: &Output) -> Vec<Value> {
 }
 
 #[test]
-fn no_arguments_summarizes_the_sample() {
+fn no_arguments_runs_stats_on_the_sample() {
     let out = htmltok(&[]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
     for needle in [
+        "sample page",
         "bytes",
+        "tokens",
         "start_tag",
         "end_tag",
         "doctype",
         "comment",
-        "text",
-        "The Harbour Café",
+        "errors",
+        "MB/s",
+        "(sample)",
         "borrowed",
         "arena",
-        "htmltok tokens FILE",
+        "hint:",
+        "htmltok stats",
+        "htmltok --help",
     ] {
         assert!(text.contains(needle), "no {needle:?} in:\n{text}");
     }
+    // The row's numbers: 1 doctype among them, and the bytes of the sample.
+    let row = text.lines().find(|l| l.ends_with("(sample)")).unwrap();
+    let numbers: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(numbers[2], "1", "{row}");
+    assert!(numbers[0].parse::<usize>().unwrap() > 2000, "{row}");
     assert!(stderr(&out).is_empty());
 }
 
@@ -239,28 +249,63 @@ fn closed_pipe_is_quiet() {
 
 #[test]
 fn help_mentions_every_flag() {
-    for args in [&["--help"][..], &["tokens", "--help"]] {
-        let out = htmltok(args);
+    let text = stdout(&htmltok(&["--help"]));
+    for needle in [
+        "tokens",
+        "text",
+        "links",
+        "meta",
+        "errors",
+        "stats",
+        "--glob",
+        "Exit status",
+        "Examples:",
+    ] {
+        assert!(
+            text.contains(needle),
+            "`htmltok --help` lacks {needle}:\n{text}"
+        );
+    }
+    let flags: [(&str, &[&str]); 6] = [
+        (
+            "tokens",
+            &[
+                "--format",
+                "html5lib",
+                "--errors",
+                "--no-auto-switch",
+                "--state",
+                "--last-start-tag",
+                "script-data",
+                "cdata-section",
+            ],
+        ),
+        ("text", &["--offsets", "==> FILE <==", "<pre>"]),
+        ("links", &["--base-url", "srcset", "\"error\""]),
+        ("meta", &["--base-url", "canonical", "robots", "charset"]),
+        (
+            "errors",
+            &["--format", "FILE:LINE:COL: CODE", "--no-summary", "summary"],
+        ),
+        ("stats", &["--format", "--total", "MB/s", "progress"]),
+    ];
+    for (command, needles) in flags {
+        let out = htmltok(&[command, "--help"]);
         assert_eq!(out.status.code(), Some(0));
         let text = stdout(&out);
-        for flag in [
-            "tokens",
-            "--format",
-            "html5lib",
-            "--errors",
-            "--no-auto-switch",
-            "--state",
-            "--last-start-tag",
-            "Examples:",
-        ] {
+        for needle in needles
+            .iter()
+            .chain(&["FILE", "--glob", "--jobs", "Examples:"])
+        {
             assert!(
-                text.contains(flag),
-                "`htmltok {args:?}` lacks {flag}:\n{text}"
+                text.contains(needle),
+                "`htmltok {command} --help` lacks {needle}:\n{text}"
             );
         }
-    }
-    let text = stdout(&htmltok(&["tokens", "--help"]));
-    for value in ["script-data", "cdata-section", "FILE"] {
-        assert!(text.contains(value), "tokens --help lacks {value}:\n{text}");
+        let examples = text.split("Examples:").nth(1).unwrap();
+        assert!(
+            examples.contains(&format!("htmltok {command}")),
+            "{command}: {examples}"
+        );
     }
 }

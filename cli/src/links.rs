@@ -1,0 +1,453 @@
+//! `htmltok links`: the URLs in a page's attributes, resolved against its
+//! base URL.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use htmltok::{Attribute, Span, Tag, Token, Tokenizer};
+use serde_json::{Map, Value};
+use url::Url;
+
+use crate::LinksArgs;
+use crate::run::{Job, Page};
+
+/// Runs `htmltok links`.
+pub fn run(args: &LinksArgs) -> ExitCode {
+    let inputs = args.input.inputs();
+    let job = LinksJob {
+        base_url: args.base_url.as_ref(),
+    };
+    let mut out = crate::stdout();
+    let result = crate::run::run(&job, &inputs, &args.input.settings(), &mut out, |_, ()| {});
+    crate::exit_status(result)
+}
+
+/// `htmltok links` as a [`Job`].
+struct LinksJob<'a> {
+    base_url: Option<&'a Url>,
+}
+
+impl Job for LinksJob<'_> {
+    type Summary = ();
+
+    fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<()> {
+        let mut links = Vec::new();
+        let mut base_href = None;
+        for token in Tokenizer::new(page.text, page.arena) {
+            if let Token::StartTag(tag) = token {
+                if tag.name == "base" && base_href.is_none() {
+                    base_href = tag.attr_value("href");
+                }
+                tag_links(page.text, &tag, &mut links);
+            }
+        }
+        // The base applies to the whole page, links before it included.
+        let document = Resolver::new(self.base_url, None);
+        let resolver = Resolver::new(self.base_url, base_href);
+        for link in &links {
+            // <base href> itself is relative to the document's address.
+            let resolved = if link.tag == "base" {
+                document.resolve(link.url)
+            } else {
+                resolver.resolve(link.url)
+            };
+            let mut line = Map::new();
+            line.insert("file".into(), page.name.into());
+            line.insert("tag".into(), link.tag.into());
+            line.insert("attr".into(), link.attr.into());
+            line.insert("url".into(), resolved.url.into());
+            line.insert("start".into(), link.span.start.into());
+            line.insert("end".into(), link.span.end.into());
+            if let Some(error) = resolved.error {
+                line.insert("error".into(), error.into());
+            }
+            crate::tokens::write_line(out, &Value::Object(line))?;
+        }
+        Ok(())
+    }
+}
+
+/// One URL found in a tag.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link<'a> {
+    /// The tag name.
+    pub tag: &'a str,
+    /// The attribute name.
+    pub attr: &'a str,
+    /// The URL as written (references decoded), whitespace trimmed.
+    pub url: &'a str,
+    /// Where it is in the input.
+    pub span: Span,
+}
+
+/// How an attribute holds URLs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// One URL.
+    Url,
+    /// Image candidates: `url 2x, url 100w`.
+    Srcset,
+    /// URLs separated by whitespace (`ping`).
+    Spaced,
+    /// `<meta http-equiv=refresh content="5; url=...">`.
+    Refresh,
+}
+
+/// The attributes of `tag` that hold URLs.
+fn url_attributes(tag: &str) -> &'static [(&'static str, Kind)] {
+    use Kind::*;
+    match tag {
+        "a" => &[("href", Url), ("ping", Spaced), ("xlink:href", Url)],
+        "area" => &[("href", Url), ("ping", Spaced)],
+        "link" => &[("href", Url), ("imagesrcset", Srcset)],
+        "base" => &[("href", Url)],
+        "img" => &[("src", Url), ("srcset", Srcset), ("longdesc", Url)],
+        "source" => &[("src", Url), ("srcset", Srcset)],
+        "script" | "embed" | "audio" | "track" => &[("src", Url)],
+        "iframe" | "frame" => &[("src", Url), ("longdesc", Url)],
+        "video" => &[("src", Url), ("poster", Url)],
+        "input" => &[("src", Url), ("formaction", Url)],
+        "button" => &[("formaction", Url)],
+        "form" => &[("action", Url)],
+        "blockquote" | "q" | "del" | "ins" => &[("cite", Url)],
+        "object" => &[("data", Url)],
+        "body" | "table" | "td" | "th" => &[("background", Url)],
+        "html" => &[("manifest", Url)],
+        "image" | "use" => &[("href", Url), ("xlink:href", Url)],
+        "meta" => &[("content", Refresh)],
+        _ => &[],
+    }
+}
+
+/// Adds the URLs of a start tag to `links`, in attribute order.
+pub fn tag_links<'a>(input: &'a str, tag: &Tag<'a>, links: &mut Vec<Link<'a>>) {
+    let wanted = url_attributes(tag.name);
+    if wanted.is_empty() {
+        return;
+    }
+    for attr in tag.attrs() {
+        let Some(&(_, kind)) = wanted.iter().find(|(name, _)| *name == attr.name) else {
+            continue;
+        };
+        let Some(span) = attr.value_span else {
+            continue;
+        };
+        let mut push = |range: (usize, usize)| {
+            let url = &attr.value[range.0..range.1];
+            if !url.is_empty() {
+                let span = candidate_span(input, attr, span, range);
+                links.push(Link {
+                    tag: tag.name,
+                    attr: attr.name,
+                    url,
+                    span,
+                });
+            }
+        };
+        match kind {
+            Kind::Url => push(trim_range(attr.value)),
+            Kind::Srcset => srcset_urls(attr.value).into_iter().for_each(push),
+            Kind::Spaced => words(attr.value).into_iter().for_each(push),
+            Kind::Refresh => {
+                let refresh = tag
+                    .attr_value("http-equiv")
+                    .is_some_and(|v| v.trim_matches(is_space).eq_ignore_ascii_case("refresh"));
+                if let Some(range) = refresh.then(|| refresh_url(attr.value)).flatten() {
+                    push(range);
+                }
+            }
+        }
+    }
+}
+
+/// The span of `range` of the attribute's value: its own span when the
+/// value is written as it is (no character references), the whole value's
+/// otherwise.
+fn candidate_span(input: &str, attr: &Attribute<'_>, span: Span, range: (usize, usize)) -> Span {
+    if input.get(span.range()) == Some(attr.value) {
+        Span::new(span.start + range.0, span.start + range.1)
+    } else {
+        span
+    }
+}
+
+/// ASCII whitespace, as HTML defines it.
+fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0C' | '\r')
+}
+
+/// The range of `s` without leading and trailing ASCII whitespace.
+fn trim_range(s: &str) -> (usize, usize) {
+    let start = s.len() - s.trim_start_matches(is_space).len();
+    let end = s.trim_end_matches(is_space).len();
+    (start, end.max(start))
+}
+
+/// The ranges of the whitespace-separated words of `s`.
+fn words(s: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in s.char_indices().chain([(s.len(), ' ')]) {
+        match (is_space(c), start) {
+            (true, Some(st)) => {
+                out.push((st, i));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The ranges of the candidate URLs of a `srcset` value, as the HTML
+/// Standard's "parse a srcset attribute" splits them: a URL runs to the
+/// next whitespace (trailing commas dropped), its descriptors to the next
+/// comma outside parentheses.
+pub fn srcset_urls(s: &str) -> Vec<(usize, usize)> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut pos = 0;
+    loop {
+        while pos < b.len() && (is_space(b[pos] as char) || b[pos] == b',') {
+            pos += 1;
+        }
+        if pos >= b.len() {
+            return out;
+        }
+        let start = pos;
+        while pos < b.len() && !is_space(b[pos] as char) {
+            pos += 1;
+        }
+        let mut end = pos;
+        if b[end - 1] == b',' {
+            while end > start && b[end - 1] == b',' {
+                end -= 1;
+            }
+        } else {
+            let mut in_parens = false;
+            while pos < b.len() {
+                match b[pos] {
+                    b'(' => in_parens = true,
+                    b')' => in_parens = false,
+                    b',' if !in_parens => break,
+                    _ => {}
+                }
+                pos += 1;
+            }
+        }
+        if end > start {
+            out.push((start, end));
+        }
+    }
+}
+
+/// The range of the URL in a `<meta http-equiv=refresh>` content value
+/// (`5; url='/next'`), following the HTML Standard's "shared declarative
+/// refresh steps"; `None` when there is none.
+fn refresh_url(s: &str) -> Option<(usize, usize)> {
+    let b = s.as_bytes();
+    let skip_space = |mut i: usize| {
+        while i < b.len() && is_space(b[i] as char) {
+            i += 1;
+        }
+        i
+    };
+    let mut i = skip_space(0);
+    let digits = i;
+    while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'.') {
+        i += 1;
+    }
+    if i == digits {
+        return None;
+    }
+    i = skip_space(i);
+    if i < b.len() && matches!(b[i], b';' | b',') {
+        i = skip_space(i + 1);
+    } else if i < b.len() {
+        return None;
+    }
+    if i >= b.len() {
+        return None;
+    }
+    // An optional `url =` before the URL.
+    let rest = &s[i..];
+    if rest.len() >= 3 && rest[..3].eq_ignore_ascii_case("url") {
+        let j = skip_space(i + 3);
+        if j < b.len() && b[j] == b'=' {
+            i = skip_space(j + 1);
+        }
+    }
+    let mut end = b.len();
+    if i < b.len() && matches!(b[i], b'"' | b'\'') {
+        let quote = b[i];
+        i += 1;
+        end = s[i..].find(quote as char).map_or(b.len(), |q| i + q);
+    }
+    let (start, stop) = trim_range(&s[i..end]);
+    (stop > start).then_some((i + start, i + stop))
+}
+
+/// A URL resolved, or as written with the reason it could not be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    /// The absolute URL, or the URL as written.
+    pub url: String,
+    /// Why it could not be parsed, when it could not.
+    pub error: Option<String>,
+}
+
+/// Resolves the URLs of one page against its base URL.
+#[derive(Clone, Debug)]
+pub struct Resolver {
+    base: Option<Url>,
+}
+
+impl Resolver {
+    /// The resolver of a page fetched from `address` (if known) whose first
+    /// `<base href>` is `base_href` (if any): the base href resolved against
+    /// the address, or the address when there is no usable base href.
+    pub fn new(address: Option<&Url>, base_href: Option<&str>) -> Resolver {
+        let href = base_href
+            .map(|h| h.trim_matches(is_space))
+            .filter(|h| !h.is_empty());
+        let from_href = href.and_then(|h| match address {
+            Some(address) => address.join(h).ok(),
+            None => Url::parse(h).ok(),
+        });
+        Resolver {
+            base: from_href.or_else(|| address.cloned()),
+        }
+    }
+
+    /// Resolves `raw`. Without a base URL, an absolute URL is normalized
+    /// and a relative one is kept as written (without an error).
+    pub fn resolve(&self, raw: &str) -> Resolved {
+        let raw = raw.trim_matches(is_space);
+        let parsed = match &self.base {
+            Some(base) => base.join(raw),
+            None => Url::parse(raw),
+        };
+        match parsed {
+            Ok(url) => Resolved {
+                url: url.into(),
+                error: None,
+            },
+            Err(url::ParseError::RelativeUrlWithoutBase) if self.base.is_none() => Resolved {
+                url: raw.to_owned(),
+                error: None,
+            },
+            Err(e) => Resolved {
+                url: raw.to_owned(),
+                error: Some(e.to_string()),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use htmltok::bumpalo::Bump;
+
+    fn links(html: &str) -> Vec<(String, String, String, (usize, usize))> {
+        let arena = Bump::new();
+        let mut out = Vec::new();
+        for token in Tokenizer::new(html, &arena) {
+            if let Token::StartTag(tag) = token {
+                tag_links(html, &tag, &mut out);
+            }
+        }
+        out.iter()
+            .map(|l| {
+                (
+                    l.tag.to_owned(),
+                    l.attr.to_owned(),
+                    l.url.to_owned(),
+                    (l.span.start, l.span.end),
+                )
+            })
+            .collect()
+    }
+
+    fn l(
+        tag: &str,
+        attr: &str,
+        url: &str,
+        span: (usize, usize),
+    ) -> (String, String, String, (usize, usize)) {
+        (tag.into(), attr.into(), url.into(), span)
+    }
+
+    #[test]
+    fn finds_url_attributes_with_spans() {
+        let html = r#"<a href=" /x " title=t><img src=i.png alt><form action=""><p cite=no>"#;
+        assert_eq!(
+            links(html),
+            [
+                l("a", "href", "/x", (10, 12)),
+                l("img", "src", "i.png", (32, 37))
+            ]
+        );
+    }
+
+    #[test]
+    fn srcset_candidates_have_their_own_spans() {
+        let html = r#"<img srcset="a.png 1x, b,c.png 2x,d.png,,  e.png (x, y) 3w , f.png">"#;
+        let got = links(html);
+        let urls: Vec<&str> = got.iter().map(|x| x.2.as_str()).collect();
+        assert_eq!(urls, ["a.png", "b,c.png", "d.png", "e.png", "f.png"]);
+        for (_, _, url, (s, e)) in &got {
+            assert_eq!(&html[*s..*e], url);
+        }
+        // With a character reference the value's span stands for all.
+        let html = r#"<img srcset="a.png?x&amp;y 1x, b.png 2x">"#;
+        assert_eq!(
+            links(html),
+            [
+                l("img", "srcset", "a.png?x&y", (13, 39)),
+                l("img", "srcset", "b.png", (13, 39))
+            ]
+        );
+    }
+
+    #[test]
+    fn ping_and_refresh() {
+        let html = "<a ping=' /p1  /p2'><meta http-equiv=Refresh content=\"5; URL='/next?a' \">\
+            <meta http-equiv=refresh content=5><meta name=x content=\"0;url=/no\">";
+        let got = links(html);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert_eq!((got[0].2.as_str(), got[1].2.as_str()), ("/p1", "/p2"));
+        assert_eq!(got[2].0, "meta");
+        assert_eq!(got[2].2, "/next?a");
+        assert_eq!(&html[got[2].3.0..got[2].3.1], "/next?a");
+        assert_eq!(refresh_url("0"), None);
+        assert_eq!(refresh_url("0; http://x/"), Some((3, 12)));
+        assert_eq!(refresh_url("x; url=/a"), None);
+    }
+
+    #[test]
+    fn resolution() {
+        let address = Url::parse("https://example.com/dir/page.html").unwrap();
+        let r = Resolver::new(Some(&address), None);
+        assert_eq!(r.resolve("../a b?x#y").url, "https://example.com/a%20b?x#y");
+        let r = Resolver::new(Some(&address), Some(" /base/ "));
+        assert_eq!(r.resolve("x").url, "https://example.com/base/x");
+        let r = Resolver::new(None, Some("/relative/"));
+        assert_eq!(r.base, None);
+        assert_eq!(
+            r.resolve("x.html"),
+            Resolved {
+                url: "x.html".into(),
+                error: None
+            }
+        );
+        assert_eq!(r.resolve("HTTP://Example.COM").url, "http://example.com/");
+        let bad = r.resolve("http://exa mple.com/");
+        assert_eq!(bad.url, "http://exa mple.com/");
+        assert_eq!(
+            bad.error.as_deref(),
+            Some("invalid international domain name")
+        );
+    }
+}

@@ -1,0 +1,262 @@
+//! `htmltok stats`: sizes, token counts, parse errors and tokenizer speed,
+//! per input and in total.
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use htmltok::bumpalo::Bump;
+use htmltok::{Options, Tokenizer};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{Value, json};
+
+use crate::run::{Job, Page, Settings};
+use crate::{StatsArgs, TableFormat};
+
+/// The token kinds, in the order the output lists them.
+pub const KINDS: [&str; 5] = ["doctype", "start_tag", "end_tag", "comment", "text"];
+
+/// What `stats` measures of one input, or adds up over several.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// Size of the text in bytes.
+    pub bytes: usize,
+    /// Tokens of each kind, in the order of [`KINDS`].
+    pub kinds: [usize; KINDS.len()],
+    /// Parse errors.
+    pub errors: usize,
+    /// Time taken: to tokenize one input, or the whole run for a total.
+    pub time: Duration,
+}
+
+impl Stats {
+    /// Tokenizes `text` as a browser would (content model switching on,
+    /// parse errors on) and measures it.
+    pub fn measure(text: &str, arena: &Bump) -> Stats {
+        let started = Instant::now();
+        let mut tok = Tokenizer::with_options(text, arena, Options::default().errors(true));
+        let mut kinds = [0; KINDS.len()];
+        for token in tok.by_ref() {
+            kinds[kind_index(&token)] += 1;
+        }
+        Stats {
+            bytes: text.len(),
+            kinds,
+            errors: tok.errors().len(),
+            time: started.elapsed(),
+        }
+    }
+
+    /// All tokens.
+    pub fn tokens(&self) -> usize {
+        self.kinds.iter().sum()
+    }
+
+    /// Throughput in MB/s (10^6 bytes a second).
+    pub fn mb_per_s(&self) -> f64 {
+        let secs = self.time.as_secs_f64();
+        if secs > 0.0 {
+            self.bytes as f64 / 1e6 / secs
+        } else {
+            0.0
+        }
+    }
+
+    fn add(&mut self, other: &Stats) {
+        self.bytes += other.bytes;
+        for (a, b) in self.kinds.iter_mut().zip(other.kinds) {
+            *a += b;
+        }
+        self.errors += other.errors;
+        self.time += other.time;
+    }
+
+    /// The JSON fields (without "file").
+    fn json_fields(&self) -> serde_json::Map<String, Value> {
+        let mut tokens = serde_json::Map::new();
+        tokens.insert("total".into(), self.tokens().into());
+        for (kind, n) in KINDS.iter().zip(self.kinds) {
+            tokens.insert((*kind).into(), n.into());
+        }
+        let mut fields = serde_json::Map::new();
+        fields.insert("bytes".into(), self.bytes.into());
+        fields.insert("tokens".into(), tokens.into());
+        fields.insert("errors".into(), self.errors.into());
+        fields.insert("seconds".into(), json!(round(self.time.as_secs_f64(), 6)));
+        fields.insert("mb_per_s".into(), json!(round(self.mb_per_s(), 1)));
+        fields
+    }
+}
+
+fn round(x: f64, digits: i32) -> f64 {
+    let scale = 10f64.powi(digits);
+    (x * scale).round() / scale
+}
+
+fn kind_index(token: &htmltok::Token<'_>) -> usize {
+    use htmltok::Token;
+    match token {
+        Token::Doctype(_) => 0,
+        Token::StartTag(_) => 1,
+        Token::EndTag(_) => 2,
+        Token::Comment(_) => 3,
+        Token::Text(_) => 4,
+    }
+}
+
+/// The header line of the table.
+pub fn table_header() -> String {
+    format!(
+        "{:>11} {:>9} {:>7} {:>9} {:>9} {:>8} {:>9} {:>7} {:>9} {:>7}  file",
+        "bytes",
+        "tokens",
+        "doctype",
+        "start_tag",
+        "end_tag",
+        "comment",
+        "text",
+        "errors",
+        "time ms",
+        "MB/s"
+    )
+}
+
+/// One line of the table.
+pub fn table_row(stats: &Stats, label: &str) -> String {
+    let k = stats.kinds;
+    format!(
+        "{:>11} {:>9} {:>7} {:>9} {:>9} {:>8} {:>9} {:>7} {:>9.2} {:>7.1}  {label}",
+        stats.bytes,
+        stats.tokens(),
+        k[0],
+        k[1],
+        k[2],
+        k[3],
+        k[4],
+        stats.errors,
+        stats.time.as_secs_f64() * 1e3,
+        stats.mb_per_s(),
+    )
+}
+
+/// Runs `htmltok stats`.
+pub fn run(args: &StatsArgs) -> ExitCode {
+    let started = Instant::now();
+    let inputs = args.input.inputs();
+    let progress = (inputs.walked && io::stderr().is_terminal()).then(|| {
+        let bytes = inputs.entries.iter().flatten().filter_map(|s| s.size).sum();
+        progress_bar(bytes)
+    });
+    let settings = Settings {
+        jobs: args.input.jobs(),
+        progress,
+    };
+    let job = StatsJob {
+        format: args.format,
+        rows: !args.total,
+    };
+    let mut out = crate::stdout();
+    let mut total = Stats::default();
+    let mut files = 0;
+    let result = (|| {
+        if args.format == TableFormat::Table {
+            writeln!(out, "{}", table_header())?;
+        }
+        let failed = crate::run::run(&job, &inputs, &settings, &mut out, |_, stats| {
+            files += 1;
+            total.add(&stats);
+        })?;
+        total.time = started.elapsed();
+        let failures = inputs.len() - files;
+        let label = if failures > 0 {
+            format!("total ({files} files, {failures} failed)")
+        } else {
+            format!("total ({files} files)")
+        };
+        match args.format {
+            TableFormat::Table if inputs.len() > 1 || args.total => {
+                writeln!(out, "{}", table_row(&total, &label))?;
+            }
+            TableFormat::Table => {}
+            TableFormat::Json => {
+                let mut fields = total.json_fields();
+                fields.insert("files".into(), files.into());
+                fields.insert("failed".into(), failures.into());
+                fields.insert("jobs".into(), settings.jobs.into());
+                crate::tokens::write_line(&mut out, &json!({ "total": fields }))?;
+            }
+        }
+        out.flush()?;
+        Ok(failed)
+    })();
+    crate::exit_status(result)
+}
+
+/// The progress bar of a run over `bytes` bytes of files.
+fn progress_bar(bytes: u64) -> ProgressBar {
+    let bar = ProgressBar::new(bytes);
+    let style = ProgressStyle::with_template(
+        "{spinner} [{elapsed_precise}] [{wide_bar}] {msg}, {decimal_bytes}/{decimal_total_bytes}, \
+         {decimal_bytes_per_sec}, ETA {eta}",
+    )
+    .expect("a valid template")
+    .progress_chars("=> ");
+    bar.set_style(style);
+    bar.set_message("0 files");
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// `htmltok stats` as a [`Job`].
+struct StatsJob {
+    format: TableFormat,
+    /// Whether to print a line per input.
+    rows: bool,
+}
+
+impl Job for StatsJob {
+    type Summary = Stats;
+
+    fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<Stats> {
+        let stats = Stats::measure(page.text, page.arena);
+        if self.rows {
+            match self.format {
+                TableFormat::Table => writeln!(out, "{}", table_row(&stats, page.name))?,
+                TableFormat::Json => {
+                    let mut fields = serde_json::Map::new();
+                    fields.insert("file".into(), page.name.into());
+                    fields.extend(stats.json_fields());
+                    crate::tokens::write_line(out, &Value::Object(fields))?;
+                }
+            }
+        }
+        Ok(stats)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn measures_tokens_and_errors() {
+        let arena = Bump::new();
+        let s = Stats::measure("<!DOCTYPE html><p a=1 a=2>x<!--c--></p>", &arena);
+        assert_eq!(s.kinds, [1, 1, 1, 1, 1]);
+        assert_eq!((s.bytes, s.tokens(), s.errors), (39, 5, 1));
+    }
+
+    #[test]
+    fn rows_line_up_with_the_header() {
+        let s = Stats {
+            bytes: 3_765_813,
+            kinds: [1, 2, 3, 4, 5],
+            errors: 6,
+            time: Duration::from_millis(12),
+        };
+        let header = table_header();
+        let row = table_row(&s, "es6.html");
+        assert_eq!(header.find("  file"), row.find("  es6.html"));
+        assert!(row.contains(" 313.8 "), "{row}");
+    }
+}
