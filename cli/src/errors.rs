@@ -5,10 +5,11 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use htmltok::{ErrorCode, LineIndex, Options, Tokenizer};
+use htmltok::{ErrorCode, LineIndex, Options};
 use serde_json::{Map, Value, json};
 
-use crate::run::{Job, Page};
+use crate::page::{Page, Reading};
+use crate::run::Job;
 use crate::{ErrorsArgs, ReportFormat};
 
 /// Runs `htmltok errors`.
@@ -16,6 +17,7 @@ pub fn run(args: &ErrorsArgs) -> ExitCode {
     let inputs = args.input.inputs();
     let job = ErrorsJob {
         format: args.format,
+        reading: args.read.reading(),
     };
     let mut out = crate::stdout();
     let mut summary = Summary::default();
@@ -39,18 +41,21 @@ pub fn run(args: &ErrorsArgs) -> ExitCode {
 /// `htmltok errors` as a [`Job`].
 struct ErrorsJob {
     format: ReportFormat,
+    reading: Reading,
 }
 
 impl Job for ErrorsJob {
     /// The codes of the page's errors.
     type Summary = Vec<ErrorCode>;
 
+    fn reading(&self) -> &Reading {
+        &self.reading
+    }
+
     fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<Vec<ErrorCode>> {
-        let mut tok =
-            Tokenizer::with_options(page.text, page.arena, Options::default().errors(true));
-        tok.by_ref().for_each(drop);
+        let errors = page.tokenize(Options::default().errors(true), None, &mut |_| Ok(()))?;
         let index = LineIndex::new(page.text);
-        for error in tok.errors() {
+        for error in &errors {
             match self.format {
                 ReportFormat::Text => {
                     let (line, col) = index.line_col(error.offset);
@@ -64,7 +69,7 @@ impl Job for ErrorsJob {
                 }
             }
         }
-        Ok(tok.errors().iter().map(|e| e.code).collect())
+        Ok(errors.iter().map(|e| e.code).collect())
     }
 }
 

@@ -2,15 +2,8 @@
 //! files and standard input, gunzipping, and checking that an input looks
 //! like a page.
 //!
-//! [`load`] is the single place where an input's bytes become the `&str`
-//! the tokenizer reads (see [`decode`]): BOM and `<meta charset>` sniffing
-//! (`--encoding`) and chunked reading (`--chunk-size`) belong there.
-//!
-//! An input's bytes are the input stream exactly as they are: nothing is
-//! sniffed or stripped (a leading U+FEFF stays a character), and invalid
-//! UTF-8 becomes U+FFFD. Byte offsets printed by the commands are offsets
-//! into that stream: the file's own bytes when it is valid UTF-8, the
-//! decompressed bytes of a `.gz` file.
+//! [`read`] gives an input's bytes (decompressed when gzipped); how they
+//! become text, and how that text is tokenized, is `page.rs`'s business.
 
 use std::fmt;
 use std::fs;
@@ -219,23 +212,6 @@ fn walk(dir: &Path, globs: &Globs, entries: &mut Vec<Entry>) {
     }
 }
 
-/// What `load` does besides reading and decoding.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct LoadOptions {
-    /// Refuse inputs that do not look like pages (see [`check`]).
-    pub check: bool,
-}
-
-/// Reads an input, gunzips it if it is gzip data, checks it (when asked)
-/// and decodes it: the text the tokenizer reads.
-pub fn load(source: &Source, opts: LoadOptions) -> Result<String, Failure> {
-    let bytes = read(source)?;
-    if opts.check {
-        check(&bytes).map_err(|what| source.fail(what))?;
-    }
-    Ok(decode(bytes))
-}
-
 /// The raw bytes of an input, decompressed when they are gzip data (by
 /// their magic number; a `.gz` name without it is an error).
 pub fn read(source: &Source) -> Result<Vec<u8>, Failure> {
@@ -274,23 +250,21 @@ fn gunzip(bytes: &[u8]) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// Whether `bytes` look like an HTML page, and if not, what they look
-/// like. The heuristic, on the first 8 KiB:
+/// Whether a decoded input looks like an HTML page, and if not, what it
+/// looks like. The heuristic, on the first 8 KiB of the text:
 ///
-/// - empty: no bytes at all;
-/// - UTF-16: a UTF-16 byte order mark (not supported yet);
-/// - binary: a NUL byte (as `grep` and `git` decide);
+/// - empty: no text at all (no bytes, or only a byte order mark);
+/// - binary: a NUL character (as `grep` and `git` decide; UTF-16 text
+///   without a byte order mark, taken for windows-1252, has them too);
 /// - not HTML: no markup, that is no `<` followed by a letter, `!`, `/`
 ///   or `?` (a tag, comment, doctype or processing instruction). Every
 ///   real page has one near its start; plain text, JSON, CSS and
 ///   JavaScript files mostly have none.
-pub fn check(bytes: &[u8]) -> Result<(), &'static str> {
+pub fn check(text: &str) -> Result<(), &'static str> {
+    let bytes = text.as_bytes();
     let head = &bytes[..bytes.len().min(SNIFF_LEN)];
     if head.is_empty() {
         return Err("empty file, skipped");
-    }
-    if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
-        return Err("UTF-16 text is not supported yet, skipped");
     }
     if head.contains(&0) {
         return Err("binary file (NUL bytes in the first 8 KiB), skipped");
@@ -302,13 +276,6 @@ pub fn check(bytes: &[u8]) -> Result<(), &'static str> {
         return Err("not HTML (no tag in the first 8 KiB), skipped");
     }
     Ok(())
-}
-
-/// The input stream of `bytes`: the same buffer when they are valid UTF-8
-/// (no copy), with each maximal invalid subpart replaced by U+FFFD (as the
-/// WHATWG Encoding Standard's UTF-8 decoder does) when they are not.
-pub fn decode(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// An I/O error for people: lowercase, without "(os error N)".
@@ -414,21 +381,17 @@ mod tests {
 
     #[test]
     fn checks() {
-        assert_eq!(check(b""), Err("empty file, skipped"));
-        assert!(check(b"<p>a\0b").unwrap_err().starts_with("binary"));
-        assert!(check(b"\xFF\xFE<\0").unwrap_err().starts_with("UTF-16"));
-        assert!(
-            check(b"{\"a\": 1 < 2}")
-                .unwrap_err()
-                .starts_with("not HTML")
-        );
-        assert!(check(b"   \n").unwrap_err().starts_with("not HTML"));
+        assert_eq!(check(""), Err("empty file, skipped"));
+        assert!(check("<p>a\0b").unwrap_err().starts_with("binary"));
+        assert!(check("{\"a\": 1 < 2}").unwrap_err().starts_with("not HTML"));
+        assert!(check("   \n").unwrap_err().starts_with("not HTML"));
         for ok in [
-            &b"<!DOCTYPE html>"[..],
-            b"hello <b>x",
-            b"<?xml ?>",
-            b"a</p>",
-            b"<!-- c -->",
+            "<!DOCTYPE html>",
+            "hello <b>x",
+            "<?xml ?>",
+            "a</p>",
+            "<!-- c -->",
+            "\u{65e5}\u{672c}<p>",
         ] {
             assert_eq!(check(ok), Ok(()), "{ok:?}");
         }
@@ -442,7 +405,7 @@ mod tests {
         gz.write_all(b"<p>hi").unwrap();
         fs::write(&path, gz.finish().unwrap()).unwrap();
         let source = Source::file(&path, None);
-        assert_eq!(load(&source, LoadOptions { check: true }).unwrap(), "<p>hi");
+        assert_eq!(read(&source).unwrap(), b"<p>hi");
 
         let bad = dir.path().join("bad.html.gz");
         fs::write(&bad, b"<p>not gzip").unwrap();
@@ -456,21 +419,6 @@ mod tests {
         fs::write(&truncated, &full[..full.len() / 2]).unwrap();
         let err = read(&Source::file(&truncated, None)).unwrap_err();
         assert!(err.what.starts_with("corrupt gzip data"), "{err}");
-    }
-
-    #[test]
-    fn decodes_without_copying_valid_input() {
-        let bytes = b"\xEF\xBB\xBFok".to_vec();
-        let ptr = bytes.as_ptr();
-        let text = decode(bytes);
-        assert_eq!(text, "\u{FEFF}ok");
-        assert_eq!(text.as_ptr(), ptr);
-        assert_eq!(decode(b"a\xffb".to_vec()), "a\u{FFFD}b");
-        // Maximal subparts: a truncated 3-byte sequence is one U+FFFD.
-        assert_eq!(
-            decode(b"\xE2\x82x\xF0\x80".to_vec()),
-            "\u{FFFD}x\u{FFFD}\u{FFFD}"
-        );
     }
 
     #[test]

@@ -4,18 +4,20 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use htmltok::{Attribute, Span, Tag, Token, Tokenizer};
+use htmltok::{Attribute, Options, Span, Tag, Token};
 use serde_json::{Map, Value};
 use url::Url;
 
 use crate::LinksArgs;
-use crate::run::{Job, Page};
+use crate::page::{Page, Reading};
+use crate::run::Job;
 
 /// Runs `htmltok links`.
 pub fn run(args: &LinksArgs) -> ExitCode {
     let inputs = args.input.inputs();
     let job = LinksJob {
         base_url: args.base_url.as_ref(),
+        reading: args.read.reading(),
     };
     let mut out = crate::stdout();
     let result = crate::run::run(&job, &inputs, &args.input.settings(), &mut out, |_, ()| {});
@@ -25,22 +27,28 @@ pub fn run(args: &LinksArgs) -> ExitCode {
 /// `htmltok links` as a [`Job`].
 struct LinksJob<'a> {
     base_url: Option<&'a Url>,
+    reading: Reading,
 }
 
 impl Job for LinksJob<'_> {
     type Summary = ();
 
+    fn reading(&self) -> &Reading {
+        &self.reading
+    }
+
     fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<()> {
         let mut links = Vec::new();
         let mut base_href = None;
-        for token in Tokenizer::new(page.text, page.arena) {
+        page.tokenize(Options::default(), None, &mut |token| {
             if let Token::StartTag(tag) = token {
                 if tag.name == "base" && base_href.is_none() {
                     base_href = tag.attr_value("href");
                 }
                 tag_links(page.text, &tag, &mut links);
             }
-        }
+            Ok(())
+        })?;
         // The base applies to the whole page, links before it included.
         let document = Resolver::new(self.base_url, None);
         let resolver = Resolver::new(self.base_url, base_href);
@@ -348,6 +356,7 @@ impl Resolver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use htmltok::Tokenizer;
     use htmltok::bumpalo::Bump;
 
     fn links(html: &str) -> Vec<(String, String, String, (usize, usize))> {

@@ -1,13 +1,16 @@
 //! `htmltok`: the command line of the htmltok tokenizer.
 //!
 //! This file holds the command-line definitions and the dispatch; each
-//! subcommand lives in its own module, input handling in `input.rs` and the
+//! subcommand lives in its own module, input handling in `input.rs`,
+//! decoding and the one place tokens come from in `page.rs`, and the
 //! ordered parallel driver they all share in `run.rs`.
 
+mod encoding;
 mod errors;
 mod input;
 mod links;
 mod meta;
+mod page;
 mod run;
 mod sample;
 mod stats;
@@ -18,7 +21,11 @@ use std::io::{self, BufWriter, StdoutLock, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::error::ErrorKind;
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use htmltok::encoding_rs::Encoding;
+
+use crate::page::{Decoding, Reading};
 
 const MAIN_AFTER_HELP: &str = "\
 Every command reads HTML files, directories (searched recursively for
@@ -26,6 +33,20 @@ Every command reads HTML files, directories (searched recursively for
 input (no FILE, or `-`). Gzip data (page.html.gz) is decompressed on the
 fly. With several inputs, files are processed in parallel (--jobs) and the
 output comes in input order.
+
+Inputs are decoded by the HTML Standard's encoding sniffing: a
+byte order mark, else --encoding LABEL, else a <meta charset> (or
+<meta http-equiv=content-type>) in the first 1024 bytes, else UTF-8 when
+the whole input is valid UTF-8 (a detection the standard allows; browsers
+skip it), else windows-1252. Byte offsets in the output (spans, start and
+end, error offsets) are offsets into the decoded UTF-8 text, after the
+byte order mark: the file's own offsets when it is UTF-8 without one. Only
+`tokens --format html5lib` reads the bytes as UTF-8 exactly as they are.
+`htmltok encoding` prints the encoding a browser would use.
+
+--chunk-size N feeds each input to the streaming tokenizer N bytes at a
+time instead of whole (as a crawler tokenizes a page while it arrives); the
+output is the same.
 
 An input that cannot be processed (missing, unreadable, empty, binary, not
 HTML) is reported on stderr as `htmltok: PATH: what went wrong` and the
@@ -42,6 +63,8 @@ Examples:
   htmltok meta --jobs 4 crawl/ > meta.jsonl
   htmltok errors page.html.gz
   htmltok stats --glob '*.php' www/
+  htmltok text --encoding shift_jis old-page.html
+  htmltok encoding crawl/
   curl -s https://example.com/ | htmltok tokens --errors";
 
 const INPUT_HELP: &str = "Input";
@@ -57,15 +80,27 @@ Output formats:
             the tokens as the html5lib-tests suite writes them (\"errors\" only
             with --errors)
 
-Each FILE is read as UTF-8 exactly as it is (no BOM sniffing; invalid bytes
-become U+FFFD). Unlike the other commands, `tokens` tokenizes any input as
-it is: empty files, fragments and NUL bytes are not refused. A FILE that
-cannot be read is reported on stderr, the others are still tokenized, and
-the exit status is 1.
+With --format json, each FILE is decoded as the other commands decode it
+(a byte order mark, --encoding, a <meta> in the first 1024 bytes, UTF-8
+when valid, else windows-1252; see `htmltok --help`), and spans are byte
+offsets into the decoded UTF-8 text, after the byte order mark. With
+--format html5lib, each FILE's bytes are the input stream exactly as they
+are, as html5lib-tests wants: UTF-8, invalid bytes become U+FFFD, a byte
+order mark stays a character (U+FEFF); --encoding is then a usage error.
+
+Unlike the other commands, `tokens` tokenizes any input as it is: empty
+files, fragments and NUL bytes are not refused. A FILE that cannot be read
+is reported on stderr, the others are still tokenized, and the exit status
+is 1.
+
+With --chunk-size N, each FILE is fed N bytes at a time to the streaming
+API (the sniffing stream for json, the UTF-8 stream for html5lib): the
+output is the same as without, byte for byte.
 
 Examples:
   htmltok tokens page.html
   htmltok tokens --errors a.html b.html
+  htmltok tokens --encoding euc-kr --chunk-size 512 page.html
   echo '<p class=x>Hi &amp; bye' | htmltok tokens --format html5lib
   htmltok tokens --format html5lib --errors --no-auto-switch \\
       --state rcdata --last-start-tag title fragment.html";
@@ -94,7 +129,7 @@ follows a header line `==> FILE <==`, with a blank line between inputs (as
 With --offsets: JSON Lines, one object per text run (one text token that
 shows any text): {\"file\", \"text\", \"start\", \"end\"}, where \"text\" is the
 run's text, collapsed and trimmed as above, and start..end the byte span of
-its source (character references and all) in the input.
+its source (character references and all) in the decoded text of the input.
 
 Examples:
   htmltok text page.html
@@ -131,7 +166,8 @@ absolute URL is printed normalized and a relative one as written. A URL that
 does not parse (a bad host or port, say) is printed as written, with
 \"error\": the reason.
 
-\"start\" and \"end\" are the byte span of the attribute's value in the input.
+\"start\" and \"end\" are the byte span of the attribute's value in the decoded
+text of the input.
 For a srcset or ping candidate it is the candidate's own span within the
 value when the value is written without character references, and the
 whole value's span otherwise.
@@ -176,7 +212,7 @@ Output formats:
         {CODE: COUNT, ...}}}
 
 Lines and columns are 1-based; columns count UTF-16 code units, as the
-html5lib tests do. Codes are the WHATWG names (§13.2.2). The page is
+html5lib tests do; offsets are byte offsets into the decoded text. Codes are the WHATWG names (§13.2.2). The page is
 tokenized as a browser's tokenizer would (content model switching on).
 Parse errors are findings, not failures: the exit status is 0 unless an
 input could not be processed.
@@ -187,11 +223,14 @@ Examples:
   htmltok errors --no-summary page.html | grep duplicate-attribute";
 
 const STATS_AFTER_HELP: &str = "\
-For each input: its size, its tokens by kind, its parse errors, and the time
-the tokenizer took (one thread, with parse errors on) and its speed; with
-several inputs, a total line whose time is the wall-clock time of the whole
-run (reading, gunzipping and tokenizing, on --jobs threads). MB are 10^6
-bytes.
+For each input: its size (of the decoded UTF-8 text: the file's size when
+it is UTF-8 without a byte order mark), its tokens by kind, its parse
+errors, and the time the tokenizer took (one thread, with parse errors on)
+and its speed; with several inputs, a total line whose time is the
+wall-clock time of the whole run (reading, gunzipping, decoding and
+tokenizing, on --jobs threads). MB are 10^6 bytes. With --chunk-size, the
+time is that of the streaming tokenizer fed N bytes at a time (decoding
+included): the counts are the same as without, the times are not.
 
 Output formats:
   table  aligned columns, the file name last (like `wc`)
@@ -207,6 +246,34 @@ Examples:
   htmltok stats page.html
   htmltok stats --total ~/crawl
   htmltok stats --jobs 1 --format json corpus/";
+
+const ENCODING_AFTER_HELP: &str = "\
+One line per input:
+  FILE<TAB>ENCODING<TAB>CONFIDENCE
+ENCODING is the encoding's name in the WHATWG Encoding Standard, in
+lowercase (windows-1252, utf-8, shift_jis, euc-kr, gbk, utf-16le, ...);
+CONFIDENCE is `certain` or `tentative`. It is the encoding a browser would decode the
+page with, by the HTML Standard's encoding sniffing algorithm:
+  1. a byte order mark (UTF-8, UTF-16LE, UTF-16BE): certain;
+  2. --transport-charset, the charset of the HTTP Content-Type: certain
+     (an unknown label is ignored, as the standard says, with a warning);
+  3. a <meta charset> or <meta http-equiv=content-type> in the first
+     1024 bytes: tentative;
+  4. else windows-1252, the default for most locales: tentative.
+Then, as the page is parsed, a <meta> that confirms a tentative encoding
+makes it certain, and one that names another encoding replaces it (the
+page is decoded again): certain.
+
+As in browsers there is no UTF-8 detection here: a page in UTF-8 or plain
+ASCII with no byte order mark and no <meta> is `windows-1252 tentative`.
+The other commands do detect UTF-8 (an input that is valid UTF-8 is
+decoded as UTF-8), and do not decode again for a <meta> past the first
+1024 bytes.
+
+Examples:
+  htmltok encoding page.html
+  htmltok encoding --transport-charset iso-8859-1 page.html
+  htmltok encoding crawl/ | cut -f2 | sort | uniq -c";
 
 /// A WHATWG-exact, zero-copy HTML tokenizer.
 #[derive(Debug, Parser)]
@@ -231,6 +298,8 @@ enum Command {
     Errors(ErrorsArgs),
     /// Print sizes, token counts, parse errors and tokenizer speed.
     Stats(StatsArgs),
+    /// Print the character encoding of pages, as a browser decides it.
+    Encoding(EncodingArgs),
 }
 
 /// The inputs and how to process them: shared by every command.
@@ -257,6 +326,49 @@ fn parse_glob(glob: &str) -> Result<String, String> {
     globset::Glob::new(glob)
         .map(|_| glob.to_owned())
         .map_err(|e| e.kind().to_string())
+}
+
+/// How inputs are decoded and fed to the tokenizer: shared by every command
+/// that tokenizes.
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// Decode every input from LABEL (an Encoding Standard label: utf-8,
+    /// windows-1252, shift_jis, euc-kr, gbk, iso-8859-2, ...) instead of
+    /// sniffing its encoding; a byte order mark still wins, as in browsers.
+    #[arg(long, value_name = "LABEL", value_parser = parse_encoding, help_heading = INPUT_HELP)]
+    pub encoding: Option<&'static Encoding>,
+
+    /// Feed each input to the streaming tokenizer N bytes at a time,
+    /// instead of tokenizing it whole; the output is the same.
+    #[arg(long, value_name = "N", value_parser = parse_chunk_size, help_heading = INPUT_HELP)]
+    pub chunk_size: Option<usize>,
+}
+
+fn parse_encoding(label: &str) -> Result<&'static Encoding, String> {
+    htmltok::encoding_for_label(label).ok_or_else(|| {
+        "unknown character encoding (expected a label of the WHATWG Encoding Standard, \
+         such as utf-8, windows-1252, shift_jis, gbk, euc-kr)"
+            .to_owned()
+    })
+}
+
+fn parse_chunk_size(arg: &str) -> Result<usize, String> {
+    match arg.parse::<usize>() {
+        Ok(0) => Err("a chunk is at least 1 byte".to_owned()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("{e} (a number of bytes, at least 1)")),
+    }
+}
+
+impl ReadArgs {
+    /// How a command that sniffs reads its inputs: checked, sniffed
+    /// (`--encoding`), whole or in chunks (`--chunk-size`).
+    pub fn reading(&self) -> Reading {
+        Reading {
+            chunk_size: self.chunk_size,
+            ..Reading::new(Decoding::sniff(self.encoding))
+        }
+    }
 }
 
 impl InputArgs {
@@ -305,9 +417,13 @@ pub struct TokensArgs {
     pub state: StateArg,
 
     /// The tag name of the last start tag emitted, which decides what counts
-    /// as an appropriate end tag in RCDATA, RAWTEXT and script data.
+    /// as an appropriate end tag in RCDATA, RAWTEXT and script data (with
+    /// --chunk-size, only with --format html5lib).
     #[arg(long, value_name = "NAME")]
     pub last_start_tag: Option<String>,
+
+    #[command(flatten)]
+    pub read: ReadArgs,
 
     #[command(flatten)]
     pub input: InputArgs,
@@ -361,6 +477,9 @@ pub struct TextArgs {
     pub offsets: bool,
 
     #[command(flatten)]
+    pub read: ReadArgs,
+
+    #[command(flatten)]
     pub input: InputArgs,
 }
 
@@ -374,6 +493,9 @@ pub struct LinksArgs {
     pub base_url: Option<url::Url>,
 
     #[command(flatten)]
+    pub read: ReadArgs,
+
+    #[command(flatten)]
     pub input: InputArgs,
 }
 
@@ -384,6 +506,9 @@ pub struct MetaArgs {
     /// Resolve relative URLs (canonical, base) against URL.
     #[arg(long, value_name = "URL", value_parser = parse_base_url)]
     pub base_url: Option<url::Url>,
+
+    #[command(flatten)]
+    pub read: ReadArgs,
 
     #[command(flatten)]
     pub input: InputArgs,
@@ -405,6 +530,9 @@ pub struct ErrorsArgs {
     /// Don't print the summary after the errors.
     #[arg(long)]
     pub no_summary: bool,
+
+    #[command(flatten)]
+    pub read: ReadArgs,
 
     #[command(flatten)]
     pub input: InputArgs,
@@ -432,6 +560,9 @@ pub struct StatsArgs {
     pub total: bool,
 
     #[command(flatten)]
+    pub read: ReadArgs,
+
+    #[command(flatten)]
     pub input: InputArgs,
 }
 
@@ -444,6 +575,57 @@ pub enum TableFormat {
     Json,
 }
 
+/// The arguments of `htmltok encoding`.
+#[derive(Debug, Args)]
+#[command(after_help = ENCODING_AFTER_HELP)]
+pub struct EncodingArgs {
+    /// The charset the transport layer gave (the charset parameter of an
+    /// HTTP Content-Type), as a label: it decides, with certainty, unless
+    /// a byte order mark does.
+    #[arg(long, value_name = "LABEL")]
+    pub transport_charset: Option<String>,
+
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+/// Exits with a usage error (status 2) about `command`'s arguments, as
+/// clap reports its own.
+fn usage_error(command: &str, kind: ErrorKind, message: &str) -> ! {
+    let mut cli = Cli::command();
+    cli.build();
+    let command = cli
+        .find_subcommand_mut(command)
+        .expect("a subcommand of htmltok");
+    command.error(kind, message).exit()
+}
+
+/// Checks what clap cannot: combinations that depend on a value.
+fn check_usage(cli: &Cli) {
+    if let Some(Command::Tokens(args)) = &cli.command {
+        if args.format == Format::Html5lib && args.read.encoding.is_some() {
+            usage_error(
+                "tokens",
+                ErrorKind::ArgumentConflict,
+                "the argument '--encoding <LABEL>' cannot be used with '--format html5lib' \
+                 (html5lib input is UTF-8 as it is)",
+            );
+        }
+        if args.format == Format::Json
+            && args.read.chunk_size.is_some()
+            && args.last_start_tag.is_some()
+        {
+            usage_error(
+                "tokens",
+                ErrorKind::ArgumentConflict,
+                "the argument '--last-start-tag <NAME>' cannot be used with '--chunk-size <N>' \
+                 and '--format json' (the sniffing stream has no last start tag; use \
+                 '--format html5lib')",
+            );
+        }
+    }
+}
+
 fn main() -> ExitCode {
     // A panic is a bug in htmltok, never the input's fault: say so in one
     // line, without a backtrace. (The driver also turns a panic while
@@ -452,6 +634,7 @@ fn main() -> ExitCode {
         report(format_args!("internal error: {info}"));
     }));
     let cli = Cli::parse();
+    check_usage(&cli);
     match cli.command {
         None => sample::run(),
         Some(Command::Tokens(args)) => tokens::run(&args),
@@ -460,6 +643,7 @@ fn main() -> ExitCode {
         Some(Command::Meta(args)) => meta::run(&args),
         Some(Command::Errors(args)) => errors::run(&args),
         Some(Command::Stats(args)) => stats::run(&args),
+        Some(Command::Encoding(args)) => encoding::run(&args),
     }
 }
 

@@ -3,13 +3,14 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use htmltok::{Tag, Token, Tokenizer};
+use htmltok::{Options, Tag, Token};
 use serde_json::{Map, Value, json};
 use url::Url;
 
 use crate::MetaArgs;
 use crate::links::Resolver;
-use crate::run::{Job, Page};
+use crate::page::{Page, Reading};
+use crate::run::Job;
 use crate::text::Collapse;
 
 /// Runs `htmltok meta`.
@@ -17,6 +18,7 @@ pub fn run(args: &MetaArgs) -> ExitCode {
     let inputs = args.input.inputs();
     let job = MetaJob {
         base_url: args.base_url.as_ref(),
+        reading: args.read.reading(),
     };
     let mut out = crate::stdout();
     let result = crate::run::run(&job, &inputs, &args.input.settings(), &mut out, |_, ()| {});
@@ -26,13 +28,23 @@ pub fn run(args: &MetaArgs) -> ExitCode {
 /// `htmltok meta` as a [`Job`].
 struct MetaJob<'a> {
     base_url: Option<&'a Url>,
+    reading: Reading,
 }
 
 impl Job for MetaJob<'_> {
     type Summary = ();
 
+    fn reading(&self) -> &Reading {
+        &self.reading
+    }
+
     fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<()> {
-        let meta = Meta::of(Tokenizer::new(page.text, page.arena));
+        let mut reader = MetaReader::default();
+        page.tokenize(Options::default(), None, &mut |token| {
+            reader.push(token);
+            Ok(())
+        })?;
+        let meta = reader.finish();
         crate::tokens::write_line(out, &meta.to_json(page.name, self.base_url))
     }
 }
@@ -56,55 +68,73 @@ pub struct Meta<'a> {
     pub meta: Vec<(&'static str, String, &'a str)>,
 }
 
-impl<'a> Meta<'a> {
-    /// Gathers the metadata of a page.
-    pub fn of(tokens: impl Iterator<Item = Token<'a>>) -> Meta<'a> {
-        let mut meta = Meta::default();
-        let mut html_seen = false;
-        // The title being read: its text so far.
-        let mut title: Option<Collapse> = None;
-        // Open <svg>/<math> elements: their <title> is not the page's.
-        let mut foreign = 0usize;
-        for token in tokens {
-            match &token {
-                Token::Text(t) => {
-                    if let Some(title) = &mut title {
-                        title.push(t.data, false);
+/// Gathers the metadata of a page, token by token.
+#[derive(Debug, Default)]
+pub struct MetaReader<'a> {
+    meta: Meta<'a>,
+    html_seen: bool,
+    /// The title being read: its text so far.
+    title: Option<Collapse>,
+    /// Open <svg>/<math> elements: their <title> is not the page's.
+    foreign: usize,
+}
+
+impl<'a> MetaReader<'a> {
+    /// Takes in the next token.
+    pub fn push(&mut self, token: Token<'a>) {
+        let meta = &mut self.meta;
+        match &token {
+            Token::Text(t) => {
+                if let Some(title) = &mut self.title {
+                    title.push(t.data, false);
+                }
+            }
+            Token::EndTag(tag) => match tag.name {
+                "title" => {
+                    if let Some(t) = self.title.take() {
+                        meta.title = Some(t.finish().trim_end().to_owned());
                     }
                 }
-                Token::EndTag(tag) => match tag.name {
-                    "title" => {
-                        if let Some(t) = title.take() {
-                            meta.title = Some(t.finish().trim_end().to_owned());
-                        }
-                    }
-                    "svg" | "math" => foreign = foreign.saturating_sub(1),
-                    _ => {}
-                },
-                Token::StartTag(tag) => match tag.name {
-                    "html" if !html_seen => {
-                        html_seen = true;
-                        meta.lang = tag.attr_value("lang");
-                    }
-                    "title" if foreign == 0 && meta.title.is_none() && title.is_none() => {
-                        title = Some(Collapse::default());
-                    }
-                    "svg" | "math" if !tag.self_closing => foreign += 1,
-                    "base" if meta.base.is_none() => meta.base = tag.attr_value("href"),
-                    "link" if meta.canonical.is_none() && has_rel(tag, "canonical") => {
-                        meta.canonical = tag.attr_value("href");
-                    }
-                    "meta" => meta.add_meta(tag),
-                    _ => {}
-                },
+                "svg" | "math" => self.foreign = self.foreign.saturating_sub(1),
                 _ => {}
-            }
+            },
+            Token::StartTag(tag) => match tag.name {
+                "html" if !self.html_seen => {
+                    self.html_seen = true;
+                    meta.lang = tag.attr_value("lang");
+                }
+                "title" if self.foreign == 0 && meta.title.is_none() && self.title.is_none() => {
+                    self.title = Some(Collapse::default());
+                }
+                "svg" | "math" if !tag.self_closing => self.foreign += 1,
+                "base" if meta.base.is_none() => meta.base = tag.attr_value("href"),
+                "link" if meta.canonical.is_none() && has_rel(tag, "canonical") => {
+                    meta.canonical = tag.attr_value("href");
+                }
+                "meta" => meta.add_meta(tag),
+                _ => {}
+            },
+            _ => {}
         }
+    }
+
+    /// The metadata.
+    pub fn finish(mut self) -> Meta<'a> {
         // A title cut short by the end of the input still counts.
-        if let Some(t) = title {
-            meta.title = Some(t.finish().trim_end().to_owned());
+        if let Some(t) = self.title.take() {
+            self.meta.title = Some(t.finish().trim_end().to_owned());
         }
-        meta
+        self.meta
+    }
+}
+
+impl<'a> Meta<'a> {
+    /// Gathers the metadata of a page.
+    #[cfg(test)]
+    pub fn of(tokens: impl Iterator<Item = Token<'a>>) -> Meta<'a> {
+        let mut reader = MetaReader::default();
+        tokens.for_each(|token| reader.push(token));
+        reader.finish()
     }
 
     fn add_meta(&mut self, tag: &Tag<'a>) {
@@ -227,6 +257,7 @@ fn charset_from_content_type(content: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use htmltok::Tokenizer;
     use htmltok::bumpalo::Bump;
 
     fn meta_json(html: &str, address: Option<&str>) -> Value {

@@ -24,27 +24,17 @@ use std::sync::mpsc;
 use htmltok::bumpalo::Bump;
 use indicatif::ProgressBar;
 
-use crate::input::{self, Entry, Failure, Inputs, LoadOptions, Source};
-
-/// One loaded input, as a command sees it.
-pub struct Page<'a> {
-    /// Its name as shown: the path, or `-` for stdin.
-    pub name: &'a str,
-    /// Its text.
-    pub text: &'a str,
-    /// An arena for the tokenizer, reset for each input (one per thread).
-    pub arena: &'a Bump,
-}
+use crate::input::{self, Entry, Failure, Inputs, Source};
+use crate::page::{self, Page, Reading};
 
 /// What a command does with each input.
 pub trait Job: Sync {
     /// What processing one input tells the command's final summary.
     type Summary: Send;
 
-    /// How inputs are loaded: by default, checked to look like pages.
-    fn load_options(&self) -> LoadOptions {
-        LoadOptions { check: true }
-    }
+    /// How inputs are read: checked or not, decoded how, tokenized whole
+    /// or in chunks.
+    fn reading(&self) -> &Reading;
 
     /// What to write between the outputs of two inputs (after an input
     /// that was processed, before the next one that is): nothing by
@@ -89,9 +79,9 @@ thread_local! {
     static ARENA: RefCell<Bump> = RefCell::new(Bump::new());
 }
 
-/// Loads and processes one input with this thread's arena, writing
-/// `separator` first once the input has loaded, and turning a panic (a bug)
-/// into a failure of that input.
+/// Loads, decodes and processes one input with this thread's arena,
+/// writing `separator` first once the input has loaded, and turning a
+/// panic (a bug) into a failure of that input.
 fn process_one<J: Job, W: Write>(
     job: &J,
     source: &Source,
@@ -99,20 +89,22 @@ fn process_one<J: Job, W: Write>(
     out: &mut W,
 ) -> Result<io::Result<J::Summary>, Failure> {
     let name = source.name();
-    let text = input::load(source, job.load_options())?;
+    let reading = job.reading();
+    let bytes = input::read(source)?;
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
-        out.write_all(separator)?;
-        ARENA.with_borrow_mut(|arena| {
+        let decoded = page::decode(&bytes, &reading.decoding).map_err(|what| source.fail(what))?;
+        if reading.check {
+            input::check(&decoded.text).map_err(|what| source.fail(what))?;
+        }
+        Ok(ARENA.with_borrow_mut(|arena| {
             arena.reset();
-            let page = Page {
-                name: &name,
-                text: &text,
-                arena,
-            };
+            let page = Page::new(&name, &bytes, &decoded, reading.chunk_size, arena);
+            out.write_all(separator)?;
             job.process(&page, out)
-        })
+        }))
     }));
-    result.map_err(|_| source.fail("internal error, skipped (please report this input)"))
+    result
+        .unwrap_or_else(|_| Err(source.fail("internal error, skipped (please report this input)")))
 }
 
 /// Reports a failed input on stderr, after what is already on stdout.
@@ -264,10 +256,13 @@ mod tests {
     use crate::input::Globs;
 
     /// Writes each input's name and length; fails none itself.
-    struct Echo;
+    struct Echo(Reading);
 
     impl Job for Echo {
         type Summary = usize;
+        fn reading(&self) -> &Reading {
+            &self.0
+        }
         fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<usize> {
             // Input i is "<p>" i + 1 times: make later inputs finish first.
             let index = page.text.len() / 3 - 1;
@@ -297,7 +292,8 @@ mod tests {
             };
             let mut out = Vec::new();
             let mut sizes = Vec::new();
-            let failed = run(&Echo, &inputs, &settings, &mut out, |_, n| sizes.push(n)).unwrap();
+            let echo = Echo(Reading::new(page::Decoding::sniff(None)));
+            let failed = run(&echo, &inputs, &settings, &mut out, |_, n| sizes.push(n)).unwrap();
             assert!(failed);
             let want: Vec<String> = (0..40).map(|i| format!("{i} {}", 3 * (i + 1))).collect();
             assert_eq!(
@@ -322,10 +318,14 @@ mod scheduling {
     struct Overlap {
         running: AtomicUsize,
         most: AtomicUsize,
+        reading: Reading,
     }
 
     impl Job for Overlap {
         type Summary = ();
+        fn reading(&self) -> &Reading {
+            &self.reading
+        }
         fn process<W: Write>(&self, _: &Page<'_>, _: &mut W) -> io::Result<()> {
             let now = self.running.fetch_add(1, Ordering::SeqCst) + 1;
             self.most.fetch_max(now, Ordering::SeqCst);
@@ -354,6 +354,7 @@ mod scheduling {
             let job = Overlap {
                 running: AtomicUsize::new(0),
                 most: AtomicUsize::new(0),
+                reading: Reading::new(page::Decoding::sniff(None)),
             };
             let settings = Settings {
                 jobs,

@@ -5,8 +5,9 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use htmltok::bumpalo::Bump;
-use htmltok::{Token, Tokenizer};
+use htmltok::{Options, Token};
 
+use crate::page::Page;
 use crate::stats::{self, Stats};
 
 /// The sample page: a little of everything a tokenizer meets.
@@ -15,9 +16,9 @@ pub const SAMPLE: &str = include_str!("sample.html");
 /// Runs `htmltok` with no arguments.
 pub fn run() -> ExitCode {
     let mut arena = Bump::new();
-    let stats = Stats::measure(SAMPLE, &arena);
+    let stats = Stats::measure(&Page::whole("(sample)", SAMPLE, &arena));
     arena.reset();
-    let (borrowed, in_arena) = count_strings(SAMPLE, &arena);
+    let (borrowed, in_arena) = count_strings(&Page::whole("(sample)", SAMPLE, &arena));
     let mut out = crate::stdout();
     let result = write_summary(&mut out, &stats, borrowed, in_arena).and_then(|()| out.flush());
     crate::exit_status(result.map(|()| false))
@@ -49,12 +50,12 @@ fn write_summary(
     )
 }
 
-/// How many non-empty token strings of `input` are slices of it, and how
-/// many were written to the arena.
-pub fn count_strings(input: &str, arena: &Bump) -> (usize, usize) {
-    let input_bytes = input.as_bytes().as_ptr_range();
+/// How many non-empty token strings of a page are slices of its text, and
+/// how many were written to the arena.
+pub fn count_strings(page: &Page<'_>) -> (usize, usize) {
+    let input_bytes = page.text.as_bytes().as_ptr_range();
     let (mut borrowed, mut in_arena) = (0, 0);
-    for token in Tokenizer::new(input, arena) {
+    page.tokenize(Options::default(), None, &mut |token| {
         for s in strings(&token).into_iter().filter(|s| !s.is_empty()) {
             if input_bytes.contains(&s.as_ptr()) {
                 borrowed += 1;
@@ -62,7 +63,9 @@ pub fn count_strings(input: &str, arena: &Bump) -> (usize, usize) {
                 in_arena += 1;
             }
         }
-    }
+        Ok(())
+    })
+    .expect("counting fails never");
     (borrowed, in_arena)
 }
 
@@ -88,11 +91,12 @@ mod tests {
     #[test]
     fn sample_stats() {
         let arena = Bump::new();
-        let s = Stats::measure(SAMPLE, &arena);
+        let page = Page::whole("(sample)", SAMPLE, &arena);
+        let s = Stats::measure(&page);
         assert!((2048..=4096).contains(&s.bytes), "{} bytes", s.bytes);
         assert_eq!(s.kinds[0], 1);
         assert!(s.errors > 0);
-        let (borrowed, in_arena) = count_strings(SAMPLE, &arena);
+        let (borrowed, in_arena) = count_strings(&page);
         assert!(borrowed > in_arena && in_arena > 0);
     }
 
@@ -100,6 +104,7 @@ mod tests {
     fn strings_are_classified_by_pointer() {
         let arena = Bump::new();
         // "p" x4 and "plain" are slices of the input; "a < b" is not.
-        assert_eq!(count_strings("<p>plain</p><p>a &lt; b</p>", &arena), (5, 1));
+        let page = Page::whole("-", "<p>plain</p><p>a &lt; b</p>", &arena);
+        assert_eq!(count_strings(&page), (5, 1));
     }
 }

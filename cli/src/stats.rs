@@ -5,12 +5,12 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use htmltok::bumpalo::Bump;
-use htmltok::{Options, Tokenizer};
+use htmltok::Options;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
-use crate::run::{Job, Page, Settings};
+use crate::page::{Page, Reading};
+use crate::run::{Job, Settings};
 use crate::{StatsArgs, TableFormat};
 
 /// The token kinds, in the order the output lists them.
@@ -19,7 +19,7 @@ pub const KINDS: [&str; 5] = ["doctype", "start_tag", "end_tag", "comment", "tex
 /// What `stats` measures of one input, or adds up over several.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Stats {
-    /// Size of the text in bytes.
+    /// Size of the decoded text in bytes.
     pub bytes: usize,
     /// Tokens of each kind, in the order of [`KINDS`].
     pub kinds: [usize; KINDS.len()],
@@ -30,19 +30,21 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// Tokenizes `text` as a browser would (content model switching on,
+    /// Tokenizes a page as a browser would (content model switching on,
     /// parse errors on) and measures it.
-    pub fn measure(text: &str, arena: &Bump) -> Stats {
+    pub fn measure(page: &Page<'_>) -> Stats {
         let started = Instant::now();
-        let mut tok = Tokenizer::with_options(text, arena, Options::default().errors(true));
         let mut kinds = [0; KINDS.len()];
-        for token in tok.by_ref() {
-            kinds[kind_index(&token)] += 1;
-        }
+        let errors = page
+            .tokenize(Options::default().errors(true), None, &mut |token| {
+                kinds[kind_index(&token)] += 1;
+                Ok(())
+            })
+            .expect("counting fails never");
         Stats {
-            bytes: text.len(),
+            bytes: page.text.len(),
             kinds,
-            errors: tok.errors().len(),
+            errors: errors.len(),
             time: started.elapsed(),
         }
     }
@@ -154,6 +156,7 @@ pub fn run(args: &StatsArgs) -> ExitCode {
     let job = StatsJob {
         format: args.format,
         rows: !args.total,
+        reading: args.read.reading(),
     };
     let mut out = crate::stdout();
     let mut total = Stats::default();
@@ -212,13 +215,18 @@ struct StatsJob {
     format: TableFormat,
     /// Whether to print a line per input.
     rows: bool,
+    reading: Reading,
 }
 
 impl Job for StatsJob {
     type Summary = Stats;
 
+    fn reading(&self) -> &Reading {
+        &self.reading
+    }
+
     fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<Stats> {
-        let stats = Stats::measure(page.text, page.arena);
+        let stats = Stats::measure(page);
         if self.rows {
             match self.format {
                 TableFormat::Table => writeln!(out, "{}", table_row(&stats, page.name))?,
@@ -240,8 +248,9 @@ mod tests {
 
     #[test]
     fn measures_tokens_and_errors() {
-        let arena = Bump::new();
-        let s = Stats::measure("<!DOCTYPE html><p a=1 a=2>x<!--c--></p>", &arena);
+        let arena = htmltok::bumpalo::Bump::new();
+        let page = Page::whole("p", "<!DOCTYPE html><p a=1 a=2>x<!--c--></p>", &arena);
+        let s = Stats::measure(&page);
         assert_eq!(s.kinds, [1, 1, 1, 1, 1]);
         assert_eq!((s.bytes, s.tokens(), s.errors), (39, 5, 1));
     }

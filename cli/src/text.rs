@@ -8,11 +8,12 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use htmltok::{Tag, Text, Token, Tokenizer};
+use htmltok::{Options, Tag, Text, Token};
 use serde_json::json;
 
 use crate::TextArgs;
-use crate::run::{Job, Page};
+use crate::page::{Page, Reading};
+use crate::run::Job;
 
 /// Runs `htmltok text`.
 pub fn run(args: &TextArgs) -> ExitCode {
@@ -20,6 +21,7 @@ pub fn run(args: &TextArgs) -> ExitCode {
     let job = TextJob {
         offsets: args.offsets,
         headers: inputs.len() > 1,
+        reading: args.read.reading(),
     };
     let mut out = crate::stdout();
     let result = crate::run::run(&job, &inputs, &args.input.settings(), &mut out, |_, ()| {});
@@ -32,10 +34,15 @@ struct TextJob {
     offsets: bool,
     /// Whether each input's text gets a `==> FILE <==` header.
     headers: bool,
+    reading: Reading,
 }
 
 impl Job for TextJob {
     type Summary = ();
+
+    fn reading(&self) -> &Reading {
+        &self.reading
+    }
 
     /// A blank line between the texts of two inputs (as `tail` does).
     fn separator(&self) -> &[u8] {
@@ -47,54 +54,73 @@ impl Job for TextJob {
     }
 
     fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<()> {
-        let tokens = Tokenizer::new(page.text, page.arena);
         if self.offsets {
-            return write_runs(out, page.name, tokens);
+            let mut runs = Runs::default();
+            page.tokenize(Options::default(), None, &mut |token| {
+                runs.write(out, page.name, &token)
+            })?;
+            return Ok(());
         }
         if self.headers {
             writeln!(out, "==> {} <==", page.name)?;
         }
-        out.write_all(visible_text(tokens).as_bytes())
+        let mut text = VisibleText::default();
+        page.tokenize(Options::default(), None, &mut |token| {
+            text.push(&token);
+            Ok(())
+        })?;
+        out.write_all(text.finish().as_bytes())
     }
 }
 
-/// The visible text of a page: lines of collapsed text, each ending in a
-/// newline.
-pub fn visible_text<'a>(tokens: impl Iterator<Item = Token<'a>>) -> String {
-    let mut visible = Visible::default();
-    let mut text = Collapse::default();
-    for token in tokens {
-        match visible.classify(&token) {
-            Some(Event::Text(t)) => text.push(t.data, visible.in_pre()),
-            Some(Event::Block) => text.line_break(),
-            Some(Event::Cell) => text.space(),
+/// The visible text of a page, built token by token: lines of collapsed
+/// text, each ending in a newline.
+#[derive(Default)]
+pub struct VisibleText<'a> {
+    visible: Visible<'a>,
+    text: Collapse,
+}
+
+impl<'a> VisibleText<'a> {
+    /// Takes in the next token.
+    pub fn push(&mut self, token: &Token<'a>) {
+        match self.visible.classify(token) {
+            Some(Event::Text(t)) => self.text.push(t.data, self.visible.in_pre()),
+            Some(Event::Block) => self.text.line_break(),
+            Some(Event::Cell) => self.text.space(),
             None => {}
         }
     }
-    text.finish()
+
+    /// The text.
+    pub fn finish(self) -> String {
+        self.text.finish()
+    }
 }
 
-/// One line per visible text run: `{file, text, start, end}`.
-fn write_runs<'a>(
-    out: &mut impl Write,
-    file: &str,
-    tokens: impl Iterator<Item = Token<'a>>,
-) -> io::Result<()> {
-    let mut visible = Visible::default();
-    for token in tokens {
-        if let Some(Event::Text(t)) = visible.classify(&token) {
-            let mut run = Collapse::default();
-            run.push(t.data, visible.in_pre());
-            let text = run.finish();
-            let text = text.trim_end_matches('\n');
-            if !text.is_empty() {
-                let line =
-                    json!({"file": file, "text": text, "start": t.span.start, "end": t.span.end});
-                crate::tokens::write_line(out, &line)?;
-            }
+/// The visible text runs of a page, token by token, as JSON Lines:
+/// `{file, text, start, end}`.
+#[derive(Default)]
+struct Runs<'a> {
+    visible: Visible<'a>,
+}
+
+impl<'a> Runs<'a> {
+    /// Writes the line of `token` if it is a visible text run.
+    fn write(&mut self, out: &mut impl Write, file: &str, token: &Token<'a>) -> io::Result<()> {
+        let Some(Event::Text(t)) = self.visible.classify(token) else {
+            return Ok(());
+        };
+        let mut run = Collapse::default();
+        run.push(t.data, self.visible.in_pre());
+        let text = run.finish();
+        let text = text.trim_end_matches('\n');
+        if text.is_empty() {
+            return Ok(());
         }
+        let line = json!({"file": file, "text": text, "start": t.span.start, "end": t.span.end});
+        crate::tokens::write_line(out, &line)
     }
-    Ok(())
 }
 
 /// Elements whose content is not shown as text.
@@ -355,7 +381,11 @@ mod tests {
 
     fn text(html: &str) -> String {
         let arena = Bump::new();
-        visible_text(Tokenizer::new(html, &arena))
+        let mut text = VisibleText::default();
+        for token in htmltok::Tokenizer::new(html, &arena) {
+            text.push(&token);
+        }
+        text.finish()
     }
 
     #[test]

@@ -4,11 +4,11 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use htmltok::{Attribute, LineIndex, Options, ParseError, Span, Tag, Token, Tokenizer};
+use htmltok::{Attribute, LineIndex, Options, ParseError, Span, Tag, Token};
 use serde_json::{Map, Value, json};
 
-use crate::input::LoadOptions;
-use crate::run::{Job, Page};
+use crate::page::{Decoding, Page, Reading};
+use crate::run::Job;
 use crate::{Format, TokensArgs};
 
 /// Runs `htmltok tokens`.
@@ -16,7 +16,7 @@ pub fn run(args: &TokensArgs) -> ExitCode {
     let inputs = args.input.inputs();
     let mut out = crate::stdout();
     let result = crate::run::run(
-        &Tokens { args },
+        &Tokens::new(args),
         &inputs,
         &args.input.settings(),
         &mut out,
@@ -28,26 +28,49 @@ pub fn run(args: &TokensArgs) -> ExitCode {
 /// `htmltok tokens` as a [`Job`].
 struct Tokens<'a> {
     args: &'a TokensArgs,
+    reading: Reading,
+}
+
+impl<'a> Tokens<'a> {
+    /// The tokenizer's contract: any input is tokenized as it is (empty
+    /// inputs, fragments, NULs), none is refused as "not a page". The
+    /// html5lib format reads the bytes as UTF-8 as they are; the JSON
+    /// format sniffs, as the other commands do.
+    fn new(args: &'a TokensArgs) -> Tokens<'a> {
+        let mut reading = args.read.reading();
+        reading.check = false;
+        if args.format == Format::Html5lib {
+            reading.decoding = Decoding::Utf8;
+        }
+        Tokens { args, reading }
+    }
 }
 
 impl Job for Tokens<'_> {
     type Summary = ();
 
-    /// The tokenizer's contract: any input is tokenized as it is (empty
-    /// inputs, fragments, NULs), none is refused as "not a page".
-    fn load_options(&self) -> LoadOptions {
-        LoadOptions { check: false }
+    fn reading(&self) -> &Reading {
+        &self.reading
     }
 
     fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<()> {
         let args = self.args;
-        let mut tok = Tokenizer::with_options(page.text, page.arena, options(args));
-        if let Some(name) = &args.last_start_tag {
-            tok.set_last_start_tag(Some(name));
-        }
+        let last = args.last_start_tag.as_deref();
         match args.format {
-            Format::Json => write_json(out, page.name, &mut tok, args.errors),
-            Format::Html5lib => write_html5lib(out, &mut tok, args.errors),
+            Format::Json => {
+                let errors = page.tokenize(options(args), last, &mut |token| {
+                    write_line(out, &token_json(page.name, &token))
+                })?;
+                write_errors(out, page, &errors)
+            }
+            Format::Html5lib => {
+                let mut tokens = Html5libTokens::default();
+                let errors = page.tokenize(options(args), last, &mut |token| {
+                    tokens.push(&token);
+                    Ok(())
+                })?;
+                write_html5lib(out, page, tokens.finish(), args.errors.then_some(&errors))
+            }
         }
     }
 }
@@ -70,21 +93,14 @@ pub fn write_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
 // --format json
 // ---------------------------------------------------------------------------
 
-/// One line per token, then (with `errors`) one per parse error.
-fn write_json(
-    out: &mut impl Write,
-    file: &str,
-    tok: &mut Tokenizer<'_>,
-    errors: bool,
-) -> io::Result<()> {
-    for token in tok.by_ref() {
-        write_line(out, &token_json(file, &token))?;
+/// One line per parse error (`--format json`), after the tokens.
+fn write_errors(out: &mut impl Write, page: &Page<'_>, errors: &[ParseError]) -> io::Result<()> {
+    if errors.is_empty() {
+        return Ok(());
     }
-    if errors {
-        let index = LineIndex::new(tok.input());
-        for error in tok.errors() {
-            write_line(out, &error_json(file, error, &index))?;
-        }
+    let index = LineIndex::new(page.text);
+    for error in errors {
+        write_line(out, &error_json(page.name, error, &index))?;
     }
     Ok(())
 }
@@ -171,39 +187,49 @@ pub fn error_json(file: &str, error: &ParseError, index: &LineIndex<'_>) -> Valu
 // ---------------------------------------------------------------------------
 
 /// One line: `{"output": [...], "errors": [...]}` (errors only when asked).
-fn write_html5lib(out: &mut impl Write, tok: &mut Tokenizer<'_>, errors: bool) -> io::Result<()> {
+fn write_html5lib(
+    out: &mut impl Write,
+    page: &Page<'_>,
+    tokens: Vec<Value>,
+    errors: Option<&Vec<ParseError>>,
+) -> io::Result<()> {
     let mut object = Map::new();
-    object.insert("output".into(), html5lib_tokens(tok.by_ref()).into());
-    if errors {
-        let index = LineIndex::new(tok.input());
-        let list: Vec<Value> = tok
-            .errors()
-            .iter()
-            .map(|e| html5lib_error(e, &index))
-            .collect();
+    object.insert("output".into(), tokens.into());
+    if let Some(errors) = errors {
+        let index = LineIndex::new(page.text);
+        let list: Vec<Value> = errors.iter().map(|e| html5lib_error(e, &index)).collect();
         object.insert("errors".into(), list.into());
     }
     write_line(out, &Value::Object(object))
 }
 
 /// The tokens in html5lib-tests form, adjacent character data coalesced.
-fn html5lib_tokens<'a>(tokens: impl Iterator<Item = Token<'a>>) -> Vec<Value> {
-    let mut list = Vec::new();
-    let mut chars: Option<String> = None;
-    for token in tokens {
-        if let Token::Text(t) = &token {
-            chars.get_or_insert_with(String::new).push_str(t.data);
-            continue;
+#[derive(Default)]
+struct Html5libTokens {
+    list: Vec<Value>,
+    chars: Option<String>,
+}
+
+impl Html5libTokens {
+    fn push(&mut self, token: &Token<'_>) {
+        if let Token::Text(t) = token {
+            self.chars.get_or_insert_with(String::new).push_str(t.data);
+            return;
         }
-        if let Some(data) = chars.take() {
-            list.push(json!(["Character", data]));
+        self.flush_chars();
+        self.list.push(html5lib_token(token));
+    }
+
+    fn flush_chars(&mut self) {
+        if let Some(data) = self.chars.take() {
+            self.list.push(json!(["Character", data]));
         }
-        list.push(html5lib_token(&token));
     }
-    if let Some(data) = chars {
-        list.push(json!(["Character", data]));
+
+    fn finish(mut self) -> Vec<Value> {
+        self.flush_chars();
+        self.list
     }
-    list
 }
 
 /// One non-text token in html5lib-tests form.
@@ -238,7 +264,11 @@ mod tests {
 
     fn html5lib(html: &str) -> Value {
         let arena = htmltok::bumpalo::Bump::new();
-        Value::from(html5lib_tokens(Tokenizer::new(html, &arena)))
+        let mut tokens = Html5libTokens::default();
+        for token in htmltok::Tokenizer::new(html, &arena) {
+            tokens.push(&token);
+        }
+        Value::from(tokens.finish())
     }
 
     #[test]

@@ -257,7 +257,13 @@ fn help_mentions_every_flag() {
         "meta",
         "errors",
         "stats",
+        "encoding",
         "--glob",
+        "--encoding",
+        "--chunk-size",
+        "windows-1252",
+        "byte order mark",
+        "decoded",
         "Exit status",
         "Examples:",
     ] {
@@ -266,7 +272,7 @@ fn help_mentions_every_flag() {
             "`htmltok --help` lacks {needle}:\n{text}"
         );
     }
-    let flags: [(&str, &[&str]); 6] = [
+    let flags: [(&str, &[&str]); 7] = [
         (
             "tokens",
             &[
@@ -278,24 +284,52 @@ fn help_mentions_every_flag() {
                 "--last-start-tag",
                 "script-data",
                 "cdata-section",
+                "decoded UTF-8 text",
+                "U+FEFF",
+                "byte for byte",
             ],
         ),
-        ("text", &["--offsets", "==> FILE <==", "<pre>"]),
-        ("links", &["--base-url", "srcset", "\"error\""]),
+        (
+            "text",
+            &["--offsets", "==> FILE <==", "<pre>", "decoded text"],
+        ),
+        ("links", &["--base-url", "srcset", "\"error\"", "decoded"]),
         ("meta", &["--base-url", "canonical", "robots", "charset"]),
         (
             "errors",
             &["--format", "FILE:LINE:COL: CODE", "--no-summary", "summary"],
         ),
-        ("stats", &["--format", "--total", "MB/s", "progress"]),
+        (
+            "stats",
+            &["--format", "--total", "MB/s", "progress", "--chunk-size"],
+        ),
+        (
+            "encoding",
+            &[
+                "--transport-charset",
+                "FILE<TAB>ENCODING<TAB>CONFIDENCE",
+                "windows-1252 tentative",
+                "certain",
+                "byte order mark",
+                "1024 bytes",
+                "UTF-8 detection",
+            ],
+        ),
     ];
     for (command, needles) in flags {
         let out = htmltok(&[command, "--help"]);
         assert_eq!(out.status.code(), Some(0));
         let text = stdout(&out);
-        for needle in needles
-            .iter()
-            .chain(&["FILE", "--glob", "--jobs", "Examples:"])
+        let read_flags: &[&str] = if command == "encoding" {
+            &[]
+        } else {
+            &["--encoding", "--chunk-size"]
+        };
+        for needle in
+            needles
+                .iter()
+                .chain(read_flags)
+                .chain(&["FILE", "--glob", "--jobs", "Examples:"])
         {
             assert!(
                 text.contains(needle),

@@ -413,8 +413,14 @@ fn bad_inputs_are_reported_and_the_rest_processed() {
     fs::write(p("binary.html"), b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR<p>").unwrap();
     fs::write(p("notes.html"), "just some words, no markup at all\n").unwrap();
     fs::write(p("bad.html.gz"), "<p>not gzipped").unwrap();
+    fs::write(p("bom-only.html"), b"\xEF\xBB\xBF").unwrap();
+    let utf16: Vec<u8> = "\u{FEFF}<a href=u.html>utf</a>"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    fs::write(p("utf16.html"), utf16).unwrap();
     let missing = p("missing.html");
-    for command in ["text", "links", "meta", "errors", "stats"] {
+    for command in ["text", "links", "meta", "errors", "stats", "encoding"] {
         let out = htmltok(&[
             command,
             "--jobs",
@@ -424,7 +430,10 @@ fn bad_inputs_are_reported_and_the_rest_processed() {
             s(&p("binary.html")),
             s(&p("notes.html")),
             s(&p("bad.html.gz")),
+            s(&p("bom-only.html")),
             s(&p("good.html")),
+            // UTF-16 with a byte order mark is decoded, and processed.
+            s(&p("utf16.html")),
         ]);
         assert_eq!(out.status.code(), Some(1), "{command}");
         let err = stderr(&out);
@@ -440,16 +449,23 @@ fn bad_inputs_are_reported_and_the_rest_processed() {
                 s(&p("notes.html"))
             ),
             format!("htmltok: {}: not in gzip format", s(&p("bad.html.gz"))),
+            format!("htmltok: {}: empty file, skipped", s(&p("bom-only.html"))),
         ];
         assert_eq!(err.lines().collect::<Vec<_>>(), want, "{command}");
         assert!(!err.contains("panicked") && !err.contains("backtrace"));
-        // The good file was processed.
-        let sign = if command == "errors" {
-            "in 1 file\n"
-        } else {
-            "good"
+        // The good files were processed.
+        let signs: &[&str] = match command {
+            "errors" => &["in 2 files\n"],
+            "text" => &["<==\ngood\n\n==> ", "utf16.html <==\nutf\n"],
+            "encoding" => &[
+                "good.html\twindows-1252\ttentative\n",
+                "utf16.html\tutf-16le\tcertain\n",
+            ],
+            _ => &["good", "utf16"],
         };
-        assert!(stdout(&out).contains(sign), "{command}: {}", stdout(&out));
+        for sign in signs {
+            assert!(stdout(&out).contains(sign), "{command}: {}", stdout(&out));
+        }
     }
     // `tokens` tokenizes whatever it is given, but not what it cannot read.
     let out = htmltok(&["tokens", s(&p("empty.html")), s(&p("binary.html"))]);
@@ -535,7 +551,7 @@ fn closed_pipe_is_quiet_with_jobs() {
 #[test]
 fn every_corpus_page_passes_every_command() {
     let Some(dir) = corpus() else { return };
-    for command in ["text", "links", "meta", "errors", "stats"] {
+    for command in ["text", "links", "meta", "errors", "stats", "encoding"] {
         let out = htmltok(&[command, s(&dir)]);
         ok(&out);
         assert!(!out.stdout.is_empty(), "{command}");

@@ -5,6 +5,10 @@
 //! state, lastStartTag) and each group is one invocation of the binary with
 //! all its files, whose output has one line per file. Tokens and errors
 //! (code, line, column, in order) are compared with the expectations.
+//!
+//! Every group is tokenized three times: whole, and fed to the streaming
+//! tokenizer a byte and 3 bytes at a time (`--chunk-size 1` and `3`, see
+//! [`CHUNK_SIZES`]). A run passes when all three match the expectations.
 //! `xmlViolation.test` and inputs holding a lone surrogate are skipped, as
 //! the root crate's harness (tests/html5lib.rs) does.
 //!
@@ -33,6 +37,10 @@ use serde_json::Value;
 const BIN: &str = env!("CARGO_BIN_EXE_htmltok");
 const XML_VIOLATION_FILE: &str = "xmlViolation.test";
 const TESTS_DIR_VAR: &str = "HTML5LIB_TESTS_DIR";
+
+/// How each group is tokenized: whole (`None`), then with each
+/// `--chunk-size`.
+const CHUNK_SIZES: [Option<usize>; 3] = [None, Some(1), Some(3)];
 
 #[derive(Default)]
 struct Counts {
@@ -93,15 +101,23 @@ fn main() {
     for (n, ((state, last), runs)) in groups.iter().enumerate() {
         let dir = work.join(format!("group{n}"));
         let started = Instant::now();
-        let results = run_group(&dir, state, last.as_deref(), runs, timeout);
+        let results: Vec<Vec<Result<Actual, String>>> = CHUNK_SIZES
+            .iter()
+            .map(|&chunk| run_group(&dir, state, last.as_deref(), runs, chunk, timeout))
+            .collect();
         println!(
-            "  --state {state:<13} --last-start-tag {:<10} {:>5} files, one call, {:.2}s",
+            "  --state {state:<13} --last-start-tag {:<10} {:>5} files, {} calls, {:.2}s",
             last.as_deref().unwrap_or("(none)"),
             runs.len(),
+            CHUNK_SIZES.len(),
             started.elapsed().as_secs_f64()
         );
-        for (run, actual) in runs.iter().zip(results) {
-            match check(run, &actual) {
+        for (i, run) in runs.iter().enumerate() {
+            let failure = CHUNK_SIZES
+                .iter()
+                .zip(&results)
+                .find_map(|(&chunk, results)| check(run, &results[i], chunk));
+            match failure {
                 None => counts.passed += 1,
                 Some(failure) => {
                     counts.failed += 1;
@@ -232,15 +248,16 @@ fn work_dir() -> PathBuf {
 }
 
 /// Writes each run's input to `dir/N.html` and tokenizes them all with one
-/// invocation; one result per run.
+/// invocation (whole, or in chunks of `chunk` bytes); one result per run.
 fn run_group(
     dir: &Path,
     state: &str,
     last: Option<&str>,
     runs: &[Run<'_>],
+    chunk: Option<usize>,
     timeout: Duration,
 ) -> Vec<Result<Actual, String>> {
-    let lines = match invoke(dir, state, last, runs, timeout) {
+    let lines = match invoke(dir, state, last, runs, chunk, timeout) {
         Ok(lines) => lines,
         Err(msg) => return runs.iter().map(|_| Err(msg.clone())).collect(),
     };
@@ -253,6 +270,7 @@ fn invoke(
     state: &str,
     last: Option<&str>,
     runs: &[Run<'_>],
+    chunk: Option<usize>,
     timeout: Duration,
 ) -> Result<Vec<String>, String> {
     fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -275,6 +293,9 @@ fn invoke(
     ]);
     if let Some(last) = last {
         cmd.arg(format!("--last-start-tag={last}"));
+    }
+    if let Some(chunk) = chunk {
+        cmd.arg(format!("--chunk-size={chunk}"));
     }
     cmd.args(&names);
     let (status, stdout, stderr) = run_with_timeout(&mut cmd, dir, timeout)?;
@@ -351,7 +372,7 @@ fn expected_tokens(test: &TokenizerTest) -> Vec<Value> {
 }
 
 /// `None` when the run passed, else a description of the failure.
-fn check(run: &Run<'_>, actual: &Result<Actual, String>) -> Option<String> {
+fn check(run: &Run<'_>, actual: &Result<Actual, String>, chunk: Option<usize>) -> Option<String> {
     let test = run.test;
     let want_tokens = expected_tokens(test);
     if let Ok(a) = actual
@@ -365,8 +386,11 @@ fn check(run: &Run<'_>, actual: &Result<Actual, String>) -> Option<String> {
         .as_deref()
         .map(|t| format!(", lastStartTag {t:?}"))
         .unwrap_or_default();
+    let chunk = chunk
+        .map(|n| format!(", --chunk-size {n}"))
+        .unwrap_or_default();
     let mut msg = format!(
-        "{} #{} {:?} [{}{last}]\n  input:           {:?}\n  expected tokens: {}\n  expected errors: {}\n",
+        "{} #{} {:?} [{}{last}{chunk}]\n  input:           {:?}\n  expected tokens: {}\n  expected errors: {}\n",
         test.file,
         test.index,
         test.description,

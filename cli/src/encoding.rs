@@ -1,0 +1,55 @@
+//! `htmltok encoding`: the character encoding of each page, as a browser
+//! decides it (`FILE<TAB>LABEL<TAB>certain|tentative`).
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use htmltok::{DecodeOptions, canonical_label};
+
+use crate::EncodingArgs;
+use crate::page::{Decoding, Page, Reading};
+use crate::run::Job;
+
+/// Runs `htmltok encoding`.
+pub fn run(args: &EncodingArgs) -> ExitCode {
+    let mut opts = DecodeOptions::default();
+    if let Some(label) = &args.transport_charset {
+        if htmltok::encoding_for_label(label).is_none() {
+            crate::report(format_args!(
+                "warning: unknown --transport-charset {label:?}, ignored (as the HTML \
+                 Standard says for an unknown charset)"
+            ));
+        }
+        opts = opts.transport_charset(label.as_str());
+    }
+    let job = EncodingJob {
+        reading: Reading::new(Decoding::Browser(opts)),
+    };
+    let inputs = args.input.inputs();
+    let mut out = crate::stdout();
+    let result = crate::run::run(&job, &inputs, &args.input.settings(), &mut out, |_, ()| {});
+    crate::exit_status(result)
+}
+
+/// `htmltok encoding` as a [`Job`].
+struct EncodingJob {
+    reading: Reading,
+}
+
+impl Job for EncodingJob {
+    type Summary = ();
+
+    fn reading(&self) -> &Reading {
+        &self.reading
+    }
+
+    fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<()> {
+        let (encoding, confidence) = page.encoding.expect("a sniffed page has an encoding");
+        writeln!(
+            out,
+            "{}\t{}\t{confidence}",
+            page.name,
+            canonical_label(encoding)
+        )
+    }
+}

@@ -1,0 +1,239 @@
+//! End-to-end tests of `--chunk-size N`: every command fed N bytes at a
+//! time through the streaming API prints exactly what it prints for the
+//! whole input, on the real pages of the corpus (`../shared/corpus`, or
+//! `$HTMLTOK_CORPUS_DIR`) and on pages in other encodings.
+
+mod helpers;
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::thread;
+
+use helpers::*;
+use htmltok::encoding_rs::{SHIFT_JIS, WINDOWS_1252};
+use serde_json::Value;
+
+/// The chunk sizes every comparison runs: a byte at a time (every boundary
+/// everywhere), small odd pieces, and buffer-sized ones.
+const SIZES: [&str; 4] = ["1", "7", "64", "4096"];
+
+/// Runs `args` whole and with each `--chunk-size` of [`SIZES`] (in
+/// parallel), asserting the runs are clean and print the same bytes.
+/// Returns the whole run's output.
+#[track_caller]
+fn assert_chunks_change_nothing(args: &[&str]) -> Vec<u8> {
+    let run = |extra: &[&str]| -> Output {
+        Command::new(BIN)
+            .args(args)
+            .args(extra)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let (whole, chunked) = thread::scope(|scope| {
+        let chunked: Vec<_> = SIZES
+            .iter()
+            .map(|n| scope.spawn(move || run(&["--chunk-size", n])))
+            .collect();
+        let whole = run(&[]);
+        let chunked: Vec<Output> = chunked.into_iter().map(|h| h.join().unwrap()).collect();
+        (whole, chunked)
+    });
+    ok(&whole);
+    assert!(!whole.stdout.is_empty(), "{args:?}");
+    for (n, out) in SIZES.iter().zip(&chunked) {
+        ok(out);
+        assert!(
+            out.stdout == whole.stdout,
+            "{args:?} --chunk-size {n} differs from the whole run at {}",
+            first_difference(&out.stdout, &whole.stdout)
+        );
+    }
+    whole.stdout
+}
+
+fn page(dir: &Path, name: &str) -> String {
+    s(&dir.join(name)).to_owned()
+}
+
+#[test]
+fn tokens_json_of_every_corpus_page() {
+    let Some(dir) = corpus() else { return };
+    for page in corpus_pages(&dir) {
+        assert_chunks_change_nothing(&["tokens", "--errors", s(&page)]);
+    }
+}
+
+#[test]
+fn tokens_html5lib_of_every_corpus_page() {
+    let Some(dir) = corpus() else { return };
+    for page in corpus_pages(&dir) {
+        assert_chunks_change_nothing(&["tokens", "--format", "html5lib", "--errors", s(&page)]);
+    }
+    // In the other states too, with a last start tag.
+    let google = page(&dir, "google.html");
+    for state in [
+        "rcdata",
+        "rawtext",
+        "script-data",
+        "plaintext",
+        "cdata-section",
+    ] {
+        assert_chunks_change_nothing(&[
+            "tokens",
+            "--format",
+            "html5lib",
+            "--errors",
+            "--no-auto-switch",
+            "--state",
+            state,
+            "--last-start-tag",
+            "script",
+            &google,
+        ]);
+    }
+}
+
+#[test]
+fn other_commands_on_corpus_pages() {
+    let Some(dir) = corpus() else { return };
+    // Amazon has its one parse error; Wikipedia base, canonical, srcset
+    // and a long text; Stack Overflow is UTF-8 with its first non-ASCII
+    // byte far past the first 1024 (sniffed by UTF-8 detection).
+    let pages = ["amazon.html", "stackoverflow.html", "wikipedia.html"].map(|p| page(&dir, p));
+    let [amazon, stackoverflow, _] = &pages;
+    for page in &pages {
+        assert_chunks_change_nothing(&["text", page]);
+        assert_chunks_change_nothing(&["text", "--offsets", page]);
+        assert_chunks_change_nothing(&["links", "--base-url", "https://example.com/", page]);
+        assert_chunks_change_nothing(&["meta", page]);
+        assert_chunks_change_nothing(&["errors", "--format", "json", page]);
+    }
+    let errors = assert_chunks_change_nothing(&["errors", amazon]);
+    assert!(String::from_utf8(errors).unwrap().contains(":1189:297: "));
+    let text = assert_chunks_change_nothing(&["text", stackoverflow]);
+    assert!(!String::from_utf8(text).unwrap().contains('\u{e2}'));
+}
+
+#[test]
+fn stats_counts_are_the_same_in_chunks() {
+    let Some(dir) = corpus() else { return };
+    let counts = |out: &Output| -> Vec<Value> {
+        ok(out);
+        json_lines(out)
+            .into_iter()
+            .map(|mut line| {
+                // The times are the streaming tokenizer's: not compared.
+                let fields = match line.get_mut("total") {
+                    Some(total) => total,
+                    None => &mut line,
+                };
+                let fields = fields.as_object_mut().unwrap();
+                fields.remove("seconds");
+                fields.remove("mb_per_s");
+                line
+            })
+            .collect()
+    };
+    let args = ["stats", "--format", "json", s(&dir)];
+    let whole = counts(&htmltok(&args));
+    assert_eq!(whole.len(), 8);
+    for n in ["1", "4096"] {
+        let chunked = counts(&htmltok(&[&args[..], &["--chunk-size", n]].concat()));
+        assert_eq!(chunked, whole, "--chunk-size {n}");
+    }
+}
+
+#[test]
+fn pages_in_other_encodings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let japanese = "<meta charset=shift_jis><title>\u{65e5}\u{672c}</title>\
+        <p title='\u{6771}\u{4eac}'>\u{3053}\u{3093}\u{306b}\u{3061}\u{306f} &amp; <a href=/\u{5927}>\u{5927}\u{962a}</a>\n";
+    // Long enough to be fed in many chunks after the 1024 bytes the
+    // sniffing stream holds back.
+    let sjis = SHIFT_JIS.encode(&japanese.repeat(40)).0.into_owned();
+    let sjis = page_file(d, "sjis.html", &sjis);
+    let latin = WINDOWS_1252
+        .encode(
+            &"<p class=caf\u{e9}>cr\u{e8}me br\u{fb}l\u{e9}e <a href=caf\u{e9}.html a=1 a=2>\n"
+                .repeat(60),
+        )
+        .0
+        .into_owned();
+    let latin = page_file(d, "latin.html", &latin);
+    let mut utf16 = vec![0xFF, 0xFE];
+    for unit in japanese.repeat(30).encode_utf16() {
+        utf16.extend_from_slice(&unit.to_le_bytes());
+    }
+    let utf16 = page_file(d, "utf16.html", &utf16);
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend_from_slice(japanese.repeat(30).as_bytes());
+    let bom = page_file(d, "bom.html", &bom);
+    for page in [&sjis, &latin, &utf16, &bom] {
+        assert_chunks_change_nothing(&["tokens", "--errors", page]);
+        assert_chunks_change_nothing(&["tokens", "--format", "html5lib", "--errors", page]);
+        assert_chunks_change_nothing(&["text", page]);
+        assert_chunks_change_nothing(&["links", page]);
+        assert_chunks_change_nothing(&["meta", page]);
+        assert_chunks_change_nothing(&["errors", page]);
+    }
+    let text = assert_chunks_change_nothing(&["text", "--encoding", "shift_jis", &sjis]);
+    assert!(
+        String::from_utf8(text)
+            .unwrap()
+            .starts_with("\u{3053}\u{3093}")
+    );
+    let text = assert_chunks_change_nothing(&["text", "--encoding", "latin1", &latin]);
+    assert!(String::from_utf8(text).unwrap().starts_with("cr\u{e8}me"));
+    // Several inputs, in parallel, still in order.
+    assert_chunks_change_nothing(&["meta", "--jobs", "2", &sjis, &latin, &utf16, &bom]);
+}
+
+fn page_file(dir: &Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    s(&path).to_owned()
+}
+
+#[test]
+fn chunk_size_usage_errors() {
+    for args in [
+        &["text", "--chunk-size", "0"][..],
+        &["tokens", "--chunk-size", "-3"],
+        &["stats", "--chunk-size", "many"],
+        &["encoding", "--chunk-size", "7"],
+    ] {
+        usage_error(&htmltok(args));
+    }
+    // The sniffing stream cannot start with a last start tag.
+    let err = usage_error(&htmltok(&[
+        "tokens",
+        "--chunk-size",
+        "7",
+        "--last-start-tag",
+        "title",
+        "x.html",
+    ]));
+    assert!(err.contains("--last-start-tag"), "{err}");
+    // With html5lib's UTF-8 stream it can.
+    let out = htmltok_stdin(
+        &[
+            "tokens",
+            "--format",
+            "html5lib",
+            "--chunk-size",
+            "2",
+            "--state",
+            "rcdata",
+            "--last-start-tag",
+            "title",
+        ],
+        b"a</b></title>c",
+    );
+    ok(&out);
+    assert_eq!(
+        stdout(&out),
+        "{\"output\":[[\"Character\",\"a</b>\"],[\"EndTag\",\"title\"],[\"Character\",\"c\"]]}\n"
+    );
+}
