@@ -13,9 +13,9 @@
 # default 5), JOBS (the second setting, default 2), TMPDIR.
 #
 # Other work on the machine skews the result: run it on a quiet machine
-# (the script warns when the machine is busy). The driver's own scheduling
-# is checked free of contention by the unit test
-# `run::scheduling::two_jobs_scale_on_corpus_shaped_work`.
+# (the script warns when the machine is busy). That the driver runs --jobs
+# inputs at once is checked by the unit test
+# `run::scheduling::runs_as_many_inputs_at_once_as_jobs`.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
