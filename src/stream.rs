@@ -26,7 +26,10 @@
 //!   is delivered whole, as from the whole input (its characters are held,
 //!   once, until the run ends); without it, it comes in pieces, each ending
 //!   at a chunk boundary, so that memory stays bounded even for a page that
-//!   is one long text.
+//!   is one long text. (A piece's span then ends at the chunk boundary: if
+//!   only a construct the standard drops, `</>` or an empty CDATA section,
+//!   follows before the next token, the whole input's text span would have
+//!   covered it and the piece's does not.)
 //!
 //! Chunks are bytes of UTF-8. A character split between two chunks is joined
 //! (its bytes carried); invalid bytes become U+FFFD as in the Encoding

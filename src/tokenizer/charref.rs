@@ -181,19 +181,27 @@ impl<'a> Tokenizer<'a> {
             return true;
         }
         self.pos = end;
-        self.numeric_reference_terminator(code);
-        false
+        self.numeric_reference_terminator(code)
     }
 
     /// The end of the digits: a `;` is consumed, anything else is a
     /// `missing-semicolon-after-character-reference` and is reconsumed.
-    fn numeric_reference_terminator(&mut self, code: u32) {
+    ///
+    /// In a partial buffer that ends right after the `;`, the reference
+    /// waits for the next buffer: its error (at the offset after the `;`)
+    /// must come after an input-stream error of the character there, as it
+    /// does over the whole input.
+    fn numeric_reference_terminator(&mut self, code: u32) -> bool {
         if self.cur() == Some(b';') {
+            if self.needs_input_at(self.pos + 1) {
+                return true;
+            }
             self.pos += 1;
         } else {
             self.error(ErrorCode::MissingSemicolonAfterCharacterReference, self.pos);
         }
         self.numeric_character_reference_end_state(code);
+        false
     }
 
     /// 13.2.5.80 Numeric character reference end state.
