@@ -7,6 +7,11 @@ Seeds (the same for every target, since each takes raw input):
 - the pages of the shared corpus, cut into pieces of at most 4 KB (cut
   before a `<` where one is near, always on a character boundary).
 
+The `chunked` target reads options and chunk lengths from its first bytes
+(tests/support/chunked.rs): its seeds are the same documents behind a
+header drawn from each seed's hash (random flags, initial state and up to
+15 chunk lengths, mostly short).
+
 The suite is found at $HTML5LIB_TESTS_DIR, then ../tests/html5lib-tests,
 then ../../shared/html5lib-tests; the pages at $HTMLTOK_CORPUS_DIR, then
 ../../shared/corpus (paths relative to this folder). fuzz/corpus is
@@ -24,7 +29,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TARGETS = ["tokenize", "differential", "roundtrip"]
+TARGETS = ["tokenize", "differential", "roundtrip", "chunked"]
 
 
 def find_dir(env, candidates, marker):
@@ -85,6 +90,21 @@ def pieces(text, max_bytes):
     return out
 
 
+def chunked_header(seed):
+    """A header for the `chunked` target (see tests/support/chunked.rs),
+    derived from the seed's hash so that runs are reproducible."""
+    h = hashlib.sha256(seed).digest()
+    flags = h[0] & 0x7F
+    n = h[1] % 16
+    state = h[2] % 6
+    lengths = []
+    for b in h[3 : 3 + n]:
+        # Mostly short chunks (a cut inside every construct), some empty,
+        # some long.
+        lengths.append(b % 9 if b < 192 else b)
+    return bytes([flags, state << 4 | n] + lengths)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--max-piece", type=int, default=4096)
@@ -117,6 +137,9 @@ def main():
         d = HERE / "corpus" / target
         d.mkdir(parents=True, exist_ok=True)
         for name, data in unique.items():
+            if target == "chunked":
+                data = chunked_header(data) + data
+                name = hashlib.sha1(data).hexdigest()
             (d / name).write_bytes(data)
         print(f"{d}: {len(unique)} seeds")
 
