@@ -76,6 +76,16 @@ per_page!(htmltok_errors, page, |input: String| {
     common::run_htmltok(&input, &mut arena, &Options::default().errors(true))
 });
 
+per_page!(htmltok_bytes, page, |input: String| {
+    let mut arena = Bump::new();
+    common::run_htmltok_bytes(input.as_bytes(), &mut arena)
+});
+
+per_page!(htmltok_stream64k, page, |input: String| {
+    let mut arena = Bump::new();
+    common::run_htmltok_stream(input.as_bytes(), 64 << 10, &mut arena)
+});
+
 per_page!(html5ever, page_tendril, |input: StrTendril| {
     common::run_html5ever(&input)
 });
@@ -90,7 +100,8 @@ per_page!(lol_html, page, |input: String| common::run_lol_html(&input));
 
 library_benchmark_group!(
     name = corpus;
-    benchmarks = htmltok, htmltok_errors, html5ever, html5gum, html5gum_minimal, lol_html
+    benchmarks = htmltok, htmltok_errors, htmltok_bytes, htmltok_stream64k, html5ever, html5gum,
+        html5gum_minimal, lol_html
 );
 
 main!(

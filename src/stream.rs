@@ -375,6 +375,9 @@ pub struct Feed<'s, 'a> {
     core: Option<Tokenizer<'a>>,
     /// Where the final buffer's text ends (see `Tokenizer::eof_text_end`).
     eof_text_end: Option<usize>,
+    /// How many bytes at the front of the current buffer were carried over
+    /// (0 when the buffer is the chunk itself).
+    carried: usize,
     /// Whether the buffer with the end of the input has been tokenized.
     ran_final: bool,
     /// Whether the current buffer's final CR was kept back.
@@ -396,6 +399,7 @@ impl<'s, 'a> Feed<'s, 'a> {
             last,
             core: None,
             cr_held: false,
+            carried: 0,
             ran_final: false,
             eof_text_end: None,
             stash: None,
@@ -417,6 +421,7 @@ impl<'s, 'a> Feed<'s, 'a> {
         }
         let buf: &'a str = if s.pending.is_empty() {
             self.taken = self.text.len();
+            self.carried = 0;
             rest
         } else {
             let mut take = self.prefix.min(rest.len());
@@ -424,6 +429,7 @@ impl<'s, 'a> Feed<'s, 'a> {
                 take += 1;
             }
             self.prefix = self.prefix.saturating_mul(2);
+            self.carried = s.pending.len();
             s.pending.push_str(&rest[..take]);
             self.taken += take;
             let buf = self.arena.alloc_str(&s.pending);
@@ -468,11 +474,19 @@ impl<'s, 'a> Feed<'s, 'a> {
         self.eof_text_end = core.eof_text_end();
         let input = core.input();
         let at = core.suspended_at().unwrap_or(input.len());
-        s.pending.push_str(&input[at..]);
-        s.pending_base += at;
-        if self.cr_held {
-            s.pending.push('\r');
+        let unconsumed = input.len() - at + usize::from(self.cr_held);
+        if self.carried > 0 && at >= self.carried && unconsumed <= self.taken {
+            // The carried token is done and the buffer stopped inside the
+            // chunk's own bytes: read the rest from the chunk itself, so
+            // its tokens borrow from it.
+            self.taken -= unconsumed;
+        } else {
+            s.pending.push_str(&input[at..]);
+            if self.cr_held {
+                s.pending.push('\r');
+            }
         }
+        s.pending_base += at;
         if let Some(limit) = s.opts.memory_limit {
             let needed = s.held_bytes();
             if needed > limit {
@@ -548,8 +562,8 @@ impl<'a> Iterator for Feed<'_, 'a> {
     type Item = Token<'a>;
 
     fn next(&mut self) -> Option<Token<'a>> {
-        if let Some(t) = self.stash.take() {
-            return Some(t);
+        if self.stash.is_some() {
+            return self.stash.take();
         }
         loop {
             if self.done {
@@ -557,7 +571,14 @@ impl<'a> Iterator for Feed<'_, 'a> {
             }
             if let Some(core) = &mut self.core {
                 if let Some(token) = core.next() {
-                    let is_last = core.is_exhausted() && core.suspended_at().is_some();
+                    // Most tokens need nothing from the stream: no text is
+                    // held, and only text can be held.
+                    let is_text = matches!(token, Token::Text(_));
+                    if self.stream.held.is_empty() && (!is_text || !self.stream.opts.coalesce_text)
+                    {
+                        return Some(token);
+                    }
+                    let is_last = is_text && core.is_exhausted() && core.suspended_at().is_some();
                     if let Some(t) = self.coalesce(token, is_last) {
                         return Some(t);
                     }
