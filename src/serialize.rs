@@ -307,59 +307,9 @@ enum Ns {
     MathMl,
 }
 
-/// HTML start tags that end foreign content ("in foreign content", §13.2.6.5).
-const BREAKOUT: &[&str] = &[
-    "b",
-    "big",
-    "blockquote",
-    "body",
-    "br",
-    "center",
-    "code",
-    "dd",
-    "div",
-    "dl",
-    "dt",
-    "em",
-    "embed",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "head",
-    "hr",
-    "i",
-    "img",
-    "li",
-    "listing",
-    "menu",
-    "meta",
-    "nobr",
-    "ol",
-    "p",
-    "pre",
-    "ruby",
-    "s",
-    "small",
-    "span",
-    "strong",
-    "strike",
-    "sub",
-    "sup",
-    "table",
-    "tt",
-    "u",
-    "ul",
-    "var",
-];
-
-/// HTML void elements, which never stay open.
-const VOID: &[&str] = &[
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
-    "wbr",
-];
+// The breakout and void element lists are the tokenizer's own (switch.rs),
+// so the serializer and auto-switching can't disagree on them.
+use crate::tokenizer::switch::{BREAKOUT, VOID};
 
 /// A streaming serializer: writes tokens one at a time, tracking the content
 /// model exactly as the tokenizer's auto-switching does (the same rules for

@@ -33,7 +33,7 @@ mod charref;
 mod comment;
 mod data;
 mod doctype;
-mod switch;
+pub(crate) mod switch;
 mod tag;
 
 use std::collections::HashSet;

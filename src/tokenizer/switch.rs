@@ -24,7 +24,7 @@ use super::{Ns, S, Tokenizer};
 use crate::token::Tag;
 
 /// HTML start tags that end foreign content ("in foreign content", §13.2.6.5).
-const BREAKOUT: &[&str] = &[
+pub(crate) const BREAKOUT: &[&str] = &[
     "b",
     "big",
     "blockquote",
@@ -76,7 +76,7 @@ const BREAKOUT: &[&str] = &[
 const MAX_SEARCH: usize = 512;
 
 /// HTML void elements, which never stay open.
-const VOID: &[&str] = &[
+pub(crate) const VOID: &[&str] = &[
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
     "wbr",
 ];
