@@ -1,12 +1,13 @@
 //! End-to-end tests of the `htmltok` binary.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-use serde_json::{Value, json};
+use serde_json::json;
 
-const BIN: &str = env!("CARGO_BIN_EXE_htmltok");
+mod helpers;
+
+use helpers::*;
 
 /// A temp file holding `bytes`, named after the test.
 fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
@@ -15,37 +16,6 @@ fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
     let path = dir.join(format!("{}-{name}", std::process::id()));
     std::fs::write(&path, bytes).unwrap();
     path
-}
-
-fn htmltok(args: &[&str]) -> Output {
-    htmltok_stdin(args, b"")
-}
-
-fn htmltok_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
-
-fn json_lines(out: &Output) -> Vec<Value> {
-    stdout(out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
 }
 
 #[test]

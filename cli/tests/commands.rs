@@ -5,89 +5,20 @@
 
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use flate2::Compression;
 use flate2::write::GzEncoder;
 use serde_json::{Value, json};
 
-const BIN: &str = env!("CARGO_BIN_EXE_htmltok");
+mod helpers;
 
-fn htmltok(args: &[&str]) -> Output {
-    htmltok_stdin(args, b"")
-}
-
-fn htmltok_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
-
-fn json_lines(out: &Output) -> Vec<Value> {
-    stdout(out)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect()
-}
-
-/// Asserts a clean run: exit 0, nothing on stderr.
-#[track_caller]
-fn ok(out: &Output) {
-    assert_eq!(out.status.code(), Some(0), "stderr: {}", stderr(out));
-    assert_eq!(stderr(out), "");
-}
-
-fn s(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
+use helpers::*;
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
     let mut gz = GzEncoder::new(Vec::new(), Compression::default());
     gz.write_all(bytes).unwrap();
     gz.finish().unwrap()
-}
-
-/// The corpus folder, or `None` (outside CI) when it is missing.
-fn corpus() -> Option<PathBuf> {
-    let dir = std::env::var_os("HTMLTOK_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"));
-    if dir.join("wikipedia.html").is_file() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "corpus not found at {} (set HTMLTOK_CORPUS_DIR)",
-        dir.display()
-    );
-    println!("corpus not found at {}: skipped", dir.display());
-    None
-}
-
-fn corpus_pages(dir: &Path) -> Vec<PathBuf> {
-    let mut pages: Vec<PathBuf> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "html"))
-        .collect();
-    pages.sort();
-    assert_eq!(pages.len(), 7, "{pages:?}");
-    pages
 }
 
 const PAGE: &str = "<!DOCTYPE html>
