@@ -94,6 +94,27 @@ impl SniffingStream {
         &self.stream
     }
 
+    /// The tokenizer underneath, to set its context before the first chunk
+    /// ([`StreamTokenizer::set_last_start_tag`], [`StreamTokenizer::set_state`],
+    /// [`StreamTokenizer::set_foreign`]).
+    ///
+    /// ```
+    /// use htmltok::{DecodeOptions, SniffingStream, StreamOptions, Token, bumpalo::Bump};
+    ///
+    /// let mut stream = SniffingStream::new(StreamOptions::default(), DecodeOptions::default());
+    /// stream.tokenizer_mut().set_state(htmltok::State::Rawtext);
+    /// stream.tokenizer_mut().set_last_start_tag(Some("style"));
+    /// let arena = Bump::new();
+    /// let tokens: Vec<Token> = stream.feed(b"a<b></style>", &arena).unwrap().collect();
+    /// assert!(tokens.is_empty()); // still inside the prescan window
+    /// let tokens: Vec<Token> = stream.finish(&arena).unwrap().collect();
+    /// assert!(matches!(&tokens[0], Token::Text(t) if t.data == "a<b>"));
+    /// assert!(matches!(&tokens[1], Token::EndTag(t) if t.name == "style"));
+    /// ```
+    pub fn tokenizer_mut(&mut self) -> &mut StreamTokenizer {
+        &mut self.stream
+    }
+
     /// The parse errors found so far.
     pub fn errors(&self) -> &[ParseError] {
         self.stream.errors()
