@@ -118,3 +118,18 @@ fn text_piece_before_a_dropped_construct() {
     assert!(!chunked::only_dropped(""));
     assert!(chunked::only_dropped("</><![CDATA[]]></>"));
 }
+
+/// Found by the `chunked` fuzz target in its final run: in pieces mode a
+/// piece handed out at a chunk boundary inside `<![CDATA[`, with the section
+/// then cut empty by the end of the input, can't stretch over the section
+/// the way the whole input's text span does; the check allows that stretch
+/// (an empty CDATA section produces no characters), and the tokens are the
+/// same.
+#[test]
+fn text_piece_before_an_empty_cdata_section_cut_by_the_end() {
+    use chunked::{ChunkConfig, check_or_panic};
+    let mut config = ChunkConfig::new(&[6]);
+    config.foreign = true;
+    config.auto_switch = false;
+    check_or_panic(b"vg>@<![CDATA[", &config);
+}

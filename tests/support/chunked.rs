@@ -419,6 +419,10 @@ pub fn only_dropped(gap: &str) -> bool {
             g = rest;
         } else if let Some(rest) = g.strip_prefix("<![CDATA[]]>") {
             g = rest;
+        } else if g == "<![CDATA[" {
+            // An empty CDATA section cut by the end of the input: no
+            // characters either (a stray `]` before the end would be one).
+            g = "";
         } else {
             return false;
         }
