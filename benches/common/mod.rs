@@ -183,16 +183,12 @@ impl Counts {
     fn add(&mut self, token: &Token<'_>) {
         let c = self;
         match token {
-            Token::StartTag(t) => {
-                c.start_tags += 1;
-                c.markup_bytes += t.name.len() as u64;
-                for a in t.attributes.iter() {
-                    c.attrs += 1;
-                    c.markup_bytes += (a.name.len() + a.value.len()) as u64;
+            Token::StartTag(t) | Token::EndTag(t) => {
+                if matches!(token, Token::StartTag(_)) {
+                    c.start_tags += 1;
+                } else {
+                    c.end_tags += 1;
                 }
-            }
-            Token::EndTag(t) => {
-                c.end_tags += 1;
                 c.markup_bytes += t.name.len() as u64;
                 for a in t.attributes.iter() {
                     c.attrs += 1;
