@@ -118,25 +118,11 @@ fn html5lib_runs(counts: &mut Counts) {
 }
 
 fn corpus_pages(counts: &mut Counts) {
-    let dir = std::env::var_os("HTMLTOK_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "corpus not found at {}",
-            dir.display()
-        );
-        println!("corpus not found at {}: skipped", dir.display());
+    let Some(pages) = common::corpus_page_paths() else {
         counts.skipped += 1;
         return;
     };
-    let mut pages: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
-    pages.sort();
-    for page in pages
-        .iter()
-        .filter(|p| p.extension().is_some_and(|x| x == "html"))
-    {
+    for page in &pages {
         let bytes = std::fs::read(page).unwrap();
         let input = String::from_utf8_lossy(&bytes);
         for errors in [false, true] {

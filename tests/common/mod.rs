@@ -558,3 +558,27 @@ pub fn finish(passed: usize, failed: usize, skipped: usize) -> ! {
     let _ = std::io::stdout().flush();
     std::process::exit(i32::from(failed > 0))
 }
+
+/// The `.html` pages of the real-page corpus (`$HTMLTOK_CORPUS_DIR`, else
+/// `../shared/corpus`), sorted; `None` when it is missing, which fails under
+/// CI and is a noted skip elsewhere.
+pub fn corpus_page_paths() -> Option<Vec<PathBuf>> {
+    let dir = std::env::var_os("HTMLTOK_CORPUS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "corpus not found at {} (set HTMLTOK_CORPUS_DIR)",
+            dir.display()
+        );
+        println!("corpus not found at {}: skipped", dir.display());
+        return None;
+    };
+    let mut pages: Vec<PathBuf> = entries
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "html"))
+        .collect();
+    pages.sort();
+    Some(pages)
+}
