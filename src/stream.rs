@@ -385,6 +385,8 @@ pub struct Feed<'s, 'a> {
     /// A token that came after held text, handed out next.
     stash: Option<Token<'a>>,
     done: bool,
+    /// Whether `next` may take its hot path (see `update_fast`).
+    fast: bool,
 }
 
 impl<'s, 'a> Feed<'s, 'a> {
@@ -404,6 +406,7 @@ impl<'s, 'a> Feed<'s, 'a> {
             eof_text_end: None,
             stash: None,
             done: false,
+            fast: false,
         }
     }
 
@@ -561,7 +564,65 @@ impl<'s, 'a> Feed<'s, 'a> {
 impl<'a> Iterator for Feed<'_, 'a> {
     type Item = Token<'a>;
 
+    /// The hot path: a token from the current buffer's tokenizer, handed
+    /// straight through while nothing is held or stashed and the tokenizer
+    /// has not stopped (so the token can't be text cut by the buffer's end).
+    /// Everything else is out of line, which keeps this frame small.
+    #[inline]
     fn next(&mut self) -> Option<Token<'a>> {
+        if self.fast {
+            if let Some(core) = &mut self.core {
+                let token = core.next();
+                if !core.is_done() {
+                    return token;
+                }
+                if let Some(token) = token {
+                    if let Some(t) = self.after_token(token) {
+                        return Some(t);
+                    }
+                }
+            }
+        }
+        self.next_slow()
+    }
+}
+
+impl<'a> Feed<'_, 'a> {
+    /// Coalescing for a token the hot path could not hand through; `None`
+    /// when it was held back.
+    #[inline(never)]
+    fn after_token(&mut self, token: Token<'a>) -> Option<Token<'a>> {
+        let core = self.core.as_ref()?;
+        let is_text = matches!(token, Token::Text(_));
+        let out = if self.stream.held.is_empty() && (!is_text || !self.stream.opts.coalesce_text) {
+            Some(token)
+        } else {
+            let is_last = is_text && core.is_exhausted() && core.suspended_at().is_some();
+            self.coalesce(token, is_last)
+        };
+        self.update_fast();
+        out
+    }
+
+    /// Whether the hot path may run: a tokenizer is running and nothing is
+    /// held, stashed or finished.
+    fn update_fast(&mut self) {
+        self.fast = self.core.is_some()
+            && self.stash.is_none()
+            && !self.done
+            && self.stream.held.is_empty();
+    }
+
+    /// Everything but the hot path: the stash, a finished buffer, the next
+    /// buffer, the end.
+    #[inline(never)]
+    fn next_slow(&mut self) -> Option<Token<'a>> {
+        let token = self.next_slow_inner();
+        self.update_fast();
+        token
+    }
+
+    fn next_slow_inner(&mut self) -> Option<Token<'a>> {
         if self.stash.is_some() {
             return self.stash.take();
         }
@@ -571,15 +632,7 @@ impl<'a> Iterator for Feed<'_, 'a> {
             }
             if let Some(core) = &mut self.core {
                 if let Some(token) = core.next() {
-                    // Most tokens need nothing from the stream: no text is
-                    // held, and only text can be held.
-                    let is_text = matches!(token, Token::Text(_));
-                    if self.stream.held.is_empty() && (!is_text || !self.stream.opts.coalesce_text)
-                    {
-                        return Some(token);
-                    }
-                    let is_last = is_text && core.is_exhausted() && core.suspended_at().is_some();
-                    if let Some(t) = self.coalesce(token, is_last) {
+                    if let Some(t) = self.after_token(token) {
                         return Some(t);
                     }
                     continue;

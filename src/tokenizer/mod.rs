@@ -243,6 +243,14 @@ pub(crate) enum S {
 }
 
 impl S {
+    /// Whether this is one of the content states (data, RCDATA, RAWTEXT,
+    /// script data, PLAINTEXT: the first five), whose step begins with a
+    /// text run (see `data.rs`).
+    #[inline(always)]
+    fn starts_with_text_run(self) -> bool {
+        self as u8 <= S::Plaintext as u8
+    }
+
     /// Whether the machine can stop in this state and carry on in another
     /// buffer: the state needs nothing but itself (no position of an
     /// earlier character, such as a `<` not yet known to be text).
@@ -719,6 +727,13 @@ impl<'a> Tokenizer<'a> {
         self.done && self.out.is_none() && self.stash.is_none()
     }
 
+    /// Whether the tokenizer has stopped (it may still hold a token to hand
+    /// out).
+    #[inline(always)]
+    pub(crate) fn is_done(&self) -> bool {
+        self.done
+    }
+
     /// What the next buffer needs to carry on from where this one stopped.
     pub(crate) fn carry(&self) -> Carry {
         Carry {
@@ -869,13 +884,14 @@ impl<'a> Tokenizer<'a> {
     #[inline(always)]
     pub(crate) fn mark_safe(&mut self) {
         if self.partial {
-            self.safe = Safe {
-                pos: self.pos,
-                state: self.state,
-                text_len: self.text.len(),
-                errors_len: self.errors.len(),
-                stream_errors_next: self.stream_errors_next,
-            };
+            self.safe.pos = self.pos;
+            self.safe.state = self.state;
+            self.safe.text_len = self.text.len();
+            // Without parse errors both counts stay 0.
+            if self.opts.errors {
+                self.safe.errors_len = self.errors.len();
+                self.safe.stream_errors_next = self.stream_errors_next;
+            }
         }
     }
 
@@ -1203,7 +1219,10 @@ impl<'a> Tokenizer<'a> {
         if self.limit_hit() {
             return;
         }
-        if self.partial {
+        // The content states (data to PLAINTEXT) start with a text run,
+        // which records the safe point itself and suspends at the end of
+        // the buffer through `emit_eof`.
+        if self.partial && !self.state.starts_with_text_run() {
             if self.state.is_resumable() {
                 self.mark_safe();
             }
@@ -1307,8 +1326,8 @@ impl<'a> Iterator for Tokenizer<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Token<'a>> {
-        if let Some(t) = self.stash.take() {
-            return Some(t);
+        if self.stash.is_some() {
+            return self.stash.take();
         }
         if !self.done {
             self.run();
