@@ -406,7 +406,7 @@ impl StrBuf {
     }
 
     /// Appends `input[start..end]`, a verbatim run of the source.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_src(&mut self, input: &str, start: usize, end: usize) {
         if start == end {
             return;
@@ -1027,7 +1027,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Queues a finished token, preceded by the pending text if there is any.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn emit(&mut self, token: Token<'a>) {
         let span = token.span();
         if !self.text.is_empty() {
@@ -1040,6 +1040,7 @@ impl<'a> Tokenizer<'a> {
         self.last_token_end = span.end;
     }
 
+    #[inline(always)]
     fn take_text(&mut self, end: usize) -> Token<'a> {
         let data = self.text.take(self.input, self.arena);
         Token::Text(Text {

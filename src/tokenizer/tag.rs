@@ -47,7 +47,7 @@ impl<'a> Tokenizer<'a> {
 
     /// A name as a finished string: the source slice, or a lowercased copy
     /// in the arena when it has an uppercase letter.
-    #[inline]
+    #[inline(always)]
     fn lowered(&self, start: usize, end: usize, upper: bool) -> &'a str {
         let src = &self.input[start..end];
         if upper {
