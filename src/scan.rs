@@ -6,9 +6,12 @@
 //! that the state machine stays a transcription of the spec and speed work
 //! (SIMD, runtime feature detection) has one place to happen.
 //!
-//! Two tools: `memchr` for the data state, where runs are long and the
-//! delimiters are few, and a 256-entry byte-class table for everything else,
-//! where runs are short and a call into memchr costs more than it saves.
+//! Three tools: `memchr` for the data state, where runs are long and the
+//! delimiters are few; a 256-entry byte-class table for everything else,
+//! where runs are short and a call into memchr costs more than it saves; and
+//! vector classification (the `simd` module, the crate's only `unsafe`) for
+//! the pass over the whole input that looks for input-stream errors, where
+//! the set of interesting bytes is too large for memchr.
 
 /// A set of bytes, as a lookup table.
 pub(crate) struct ByteSet([bool; 256]);
@@ -174,25 +177,296 @@ pub(crate) fn find1(a: u8, hay: &[u8], from: usize) -> usize {
     }
 }
 
-/// The offset of the first 8-byte word at or after `from` that holds a byte
-/// outside printable ASCII (below 0x20 or from 0x7F up), or the offset of
-/// the last partial word. Everything before it is plain printable ASCII.
-/// The input-stream error scan uses it to skip what can't be an error.
-#[inline]
-pub(crate) fn skip_printable_ascii(hay: &[u8], from: usize) -> usize {
-    let mut i = from;
-    while i + 8 <= hay.len() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&hay[i..i + 8]);
-        let w = u64::from_le_bytes(word);
-        let below_space = w.wrapping_sub(LO * 0x20) & !w & HI;
-        let del_or_high = (w | w.wrapping_add(LO)) & HI;
-        if below_space | del_or_high != 0 {
-            break;
+/// The bytes that can begin an input-stream parse error (§13.2.3.5): a
+/// control character other than ASCII whitespace and NUL (0x01–0x08, 0x0B,
+/// 0x0E–0x1F, 0x7F), or the lead byte of a C1 control (0xC2) or of a
+/// possible noncharacter (0xEF for U+FDD0–FDEF and U+FFFE/F, 0xF0–0xF4 for
+/// the other planes). Lead bytes only start characters, so in a `&str` a
+/// hit is always on a character boundary.
+static STREAM_ERROR_START: ByteSet = ByteSet::new(&{
+    let mut bytes = [0u8; 35];
+    let mut n = 0;
+    let mut b = 1u8;
+    while b < 0x20 {
+        if !matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r') {
+            bytes[n] = b;
+            n += 1;
         }
-        i += 8;
+        b += 1;
     }
-    i
+    let rest = [0x7F, 0xC2, 0xEF, 0xF0, 0xF1, 0xF2, 0xF3, 0xF4];
+    let mut i = 0;
+    while i < rest.len() {
+        bytes[n] = rest[i];
+        n += 1;
+        i += 1;
+    }
+    assert!(n == bytes.len(), "every slot filled (0 is not a member)");
+    bytes
+});
+
+/// The offset of the first byte at or after `from` that can begin an
+/// input-stream parse error (see [`STREAM_ERROR_START`]), or `hay.len()`.
+///
+/// Real pages hold almost none, so this runs over the whole input at vector
+/// speed (see [`simd`]) and only the tail is walked a byte at a time.
+#[inline]
+pub(crate) fn find_stream_error_start(hay: &[u8], from: usize) -> usize {
+    let i = simd::skip_stream_error_free(hay, from);
+    STREAM_ERROR_START.find(hay, i)
+}
+
+/// Vector classification of whole blocks of input.
+///
+/// One generic algorithm ([`Vector`] operations, written once) with thin
+/// per-architecture entry points: AVX2 (32 bytes a step) when the CPU has
+/// it, found at run time, else SSE2 (16 bytes, part of the x86-64
+/// baseline). Other architectures use the byte table alone. Every path
+/// gives the same answers; the tests compare each with the table.
+///
+/// This is the crate's only `unsafe` code: the vector loads, and calling
+/// functions compiled for a CPU feature once the feature is known.
+#[allow(unsafe_code)]
+mod simd {
+    /// How far from `from` the input is free of [`super::STREAM_ERROR_START`]
+    /// bytes in whole vector blocks: every byte before the returned offset
+    /// is outside the set, and the block at it (if any) is not checked.
+    #[inline]
+    pub(super) fn skip_stream_error_free(hay: &[u8], from: usize) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU supports AVX2 (checked just above).
+                return unsafe { x86::skip_stream_error_free_avx2(hay, from) };
+            }
+            // SAFETY: SSE2 is part of the x86-64 baseline.
+            unsafe { x86::skip_stream_error_free_sse2(hay, from) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = hay;
+            from
+        }
+    }
+
+    /// The operations the generic algorithms need from a vector of bytes.
+    ///
+    /// Every method is an `unsafe fn` because it runs a CPU instruction
+    /// set the caller must have checked for (see each implementation).
+    #[cfg(target_arch = "x86_64")]
+    trait Vector: Copy {
+        /// Bytes per vector.
+        const BYTES: usize;
+        /// Loads `Self::BYTES` bytes from `p`, unaligned.
+        ///
+        /// # Safety
+        /// `p..p + BYTES` must be readable, and the CPU must support the
+        /// implementation's instruction set.
+        unsafe fn load(p: *const u8) -> Self;
+        /// Every byte `b`. (Safety: the instruction set, as for `load`.)
+        unsafe fn splat(b: u8) -> Self;
+        /// 0xFF where the bytes are equal, else 0. (Safety: as `splat`.)
+        unsafe fn eq(self, other: Self) -> Self;
+        /// Unsigned minimum per byte. (Safety: as `splat`.)
+        unsafe fn min(self, other: Self) -> Self;
+        /// Wrapping subtraction per byte. (Safety: as `splat`.)
+        unsafe fn sub(self, other: Self) -> Self;
+        /// Bitwise or. (Safety: as `splat`.)
+        unsafe fn or(self, other: Self) -> Self;
+        /// `!self & other`. (Safety: as `splat`.)
+        unsafe fn and_not(self, other: Self) -> Self;
+        /// The top bit of each byte, byte `i` as bit `i`. (Safety: as `splat`.)
+        unsafe fn mask(self) -> u32;
+    }
+
+    /// 0xFF in each byte of `v` that begins an input-stream error (see
+    /// [`super::STREAM_ERROR_START`]), as a bit mask.
+    ///
+    /// # Safety
+    /// The CPU must support `V`'s instruction set.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn stream_error_starts<V: Vector>(v: V) -> u32 {
+        // SAFETY: the caller guarantees `V`'s instruction set.
+        unsafe {
+            let is = |b: u8| v.eq(V::splat(b));
+            // Unsigned `x <= max`, as `min(x, max) == x`.
+            let at_most = |x: V, max: u8| x.min(V::splat(max)).eq(x);
+            let whitespace_or_nul = is(0).or(is(b'\t')).or(is(b'\n')).or(is(0x0C)).or(is(b'\r'));
+            let controls = whitespace_or_nul.and_not(at_most(v, 0x1F)).or(is(0x7F));
+            let planes = at_most(v.sub(V::splat(0xF0)), 4);
+            let leads = is(0xC2).or(is(0xEF)).or(planes);
+            controls.or(leads).mask()
+        }
+    }
+
+    /// The generic loop of `skip_stream_error_free`.
+    ///
+    /// # Safety
+    /// The CPU must support `V`'s instruction set.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn skip_stream_error_free_with<V: Vector>(hay: &[u8], from: usize) -> usize {
+        let mut i = from;
+        while i + V::BYTES <= hay.len() {
+            // SAFETY: `i + BYTES <= hay.len()`, so the block is in `hay`;
+            // the caller guarantees the instruction set.
+            let mask = unsafe { stream_error_starts(V::load(hay.as_ptr().add(i))) };
+            if mask != 0 {
+                return i + mask.trailing_zeros() as usize;
+            }
+            i += V::BYTES;
+        }
+        i
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    mod x86 {
+        use super::{Vector, skip_stream_error_free_with};
+        use core::arch::x86_64::*;
+
+        /// `skip_stream_error_free` with AVX2.
+        ///
+        /// # Safety
+        /// The CPU must support AVX2.
+        #[target_feature(enable = "avx2")]
+        pub(in crate::scan) unsafe fn skip_stream_error_free_avx2(
+            hay: &[u8],
+            from: usize,
+        ) -> usize {
+            // SAFETY: the caller guarantees AVX2.
+            unsafe { skip_stream_error_free_with::<__m256i>(hay, from) }
+        }
+
+        /// `skip_stream_error_free` with SSE2.
+        ///
+        /// # Safety
+        /// The CPU must support SSE2 (every x86-64 CPU does).
+        #[target_feature(enable = "sse2")]
+        pub(in crate::scan) unsafe fn skip_stream_error_free_sse2(
+            hay: &[u8],
+            from: usize,
+        ) -> usize {
+            // SAFETY: the caller guarantees SSE2.
+            unsafe { skip_stream_error_free_with::<__m128i>(hay, from) }
+        }
+
+        // SAFETY (every method): the caller guarantees SSE2, as the trait
+        // requires; `load` reads 16 bytes the caller guarantees readable.
+        impl Vector for __m128i {
+            const BYTES: usize = 16;
+            #[inline(always)]
+            unsafe fn load(p: *const u8) -> Self {
+                unsafe { _mm_loadu_si128(p.cast()) }
+            }
+            #[inline(always)]
+            unsafe fn splat(b: u8) -> Self {
+                unsafe { _mm_set1_epi8(b as i8) }
+            }
+            #[inline(always)]
+            unsafe fn eq(self, other: Self) -> Self {
+                unsafe { _mm_cmpeq_epi8(self, other) }
+            }
+            #[inline(always)]
+            unsafe fn min(self, other: Self) -> Self {
+                unsafe { _mm_min_epu8(self, other) }
+            }
+            #[inline(always)]
+            unsafe fn sub(self, other: Self) -> Self {
+                unsafe { _mm_sub_epi8(self, other) }
+            }
+            #[inline(always)]
+            unsafe fn or(self, other: Self) -> Self {
+                unsafe { _mm_or_si128(self, other) }
+            }
+            #[inline(always)]
+            unsafe fn and_not(self, other: Self) -> Self {
+                unsafe { _mm_andnot_si128(self, other) }
+            }
+            #[inline(always)]
+            unsafe fn mask(self) -> u32 {
+                unsafe { _mm_movemask_epi8(self) as u32 }
+            }
+        }
+
+        // SAFETY (every method): the caller guarantees AVX2, as the trait
+        // requires; `load` reads 32 bytes the caller guarantees readable.
+        impl Vector for __m256i {
+            const BYTES: usize = 32;
+            #[inline(always)]
+            unsafe fn load(p: *const u8) -> Self {
+                unsafe { _mm256_loadu_si256(p.cast()) }
+            }
+            #[inline(always)]
+            unsafe fn splat(b: u8) -> Self {
+                unsafe { _mm256_set1_epi8(b as i8) }
+            }
+            #[inline(always)]
+            unsafe fn eq(self, other: Self) -> Self {
+                unsafe { _mm256_cmpeq_epi8(self, other) }
+            }
+            #[inline(always)]
+            unsafe fn min(self, other: Self) -> Self {
+                unsafe { _mm256_min_epu8(self, other) }
+            }
+            #[inline(always)]
+            unsafe fn sub(self, other: Self) -> Self {
+                unsafe { _mm256_sub_epi8(self, other) }
+            }
+            #[inline(always)]
+            unsafe fn or(self, other: Self) -> Self {
+                unsafe { _mm256_or_si256(self, other) }
+            }
+            #[inline(always)]
+            unsafe fn and_not(self, other: Self) -> Self {
+                unsafe { _mm256_andnot_si256(self, other) }
+            }
+            #[inline(always)]
+            unsafe fn mask(self) -> u32 {
+                unsafe { _mm256_movemask_epi8(self) as u32 }
+            }
+        }
+
+        #[cfg(test)]
+        mod tests {
+            use super::*;
+            use crate::scan::STREAM_ERROR_START;
+
+            /// Every byte value at every position of a block, through each
+            /// vector width the CPU has: the same answer as the table.
+            #[test]
+            fn vectors_agree_with_the_table() {
+                let avx2 = std::is_x86_feature_detected!("avx2");
+                for b in 0..=255u8 {
+                    let member = STREAM_ERROR_START.contains(b);
+                    // Under Miri (slow), the members and their neighbours.
+                    let near = |d: u8| STREAM_ERROR_START.contains(b.wrapping_add(d));
+                    if cfg!(miri) && !(member || near(1) || near(255)) {
+                        continue;
+                    }
+                    for len in [16, 32, 48, 64] {
+                        for at in 0..len {
+                            let mut hay = vec![b'a'; len];
+                            hay[at] = b;
+                            // Exact within whole blocks; the tail is left
+                            // to the table.
+                            let check = |got: usize, width: usize, name: &str| {
+                                let blocks = len / width * width;
+                                let want = if member && at < blocks { at } else { blocks };
+                                assert_eq!(got, want, "{name}: byte {b:#04x} at {at} of {len}");
+                            };
+                            // SAFETY: SSE2 is part of the x86-64 baseline.
+                            check(unsafe { skip_stream_error_free_sse2(&hay, 0) }, 16, "sse2");
+                            if avx2 {
+                                // SAFETY: AVX2 was detected.
+                                check(unsafe { skip_stream_error_free_avx2(&hay, 0) }, 32, "avx2");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Whether the input holds any CR or NUL. Nearly no real page does, and
@@ -229,10 +503,30 @@ mod tests {
         assert_eq!(CLASS[b'`' as usize], class::UNQUOTED_STOP);
         assert_eq!(find1(b'<', b"xx", 0), 2);
         assert!(has_cr_or_nul(b"a\rb"));
-        assert_eq!(skip_printable_ascii(b"abcdefgh\nbcdefgh", 0), 8);
-        assert_eq!(skip_printable_ascii(b"abcdefghabcdefgh\x7f", 0), 16);
-        assert_eq!(skip_printable_ascii(b"abcdefgh~bcdefg\x80", 0), 8);
-        assert_eq!(skip_printable_ascii(b"abcdefgh ~~~~~~~abc", 0), 16);
         assert!(!has_cr_or_nul(b"ab\n"));
+    }
+
+    /// Every byte value at the end of inputs of several lengths (in the
+    /// tail or in a vector block): `find_stream_error_start` agrees with
+    /// the table.
+    #[test]
+    fn stream_error_starts_match_the_table() {
+        for b in 0..=255u8 {
+            let member = STREAM_ERROR_START.contains(b);
+            for len in [1, 15, 16, 17, 31, 32, 33, 40] {
+                let mut hay = vec![b'\n'; len];
+                hay[len - 1] = b;
+                let want = if member { len - 1 } else { len };
+                assert_eq!(
+                    find_stream_error_start(&hay, 0),
+                    want,
+                    "byte {b:#04x} len {len}"
+                );
+            }
+        }
+        assert!(STREAM_ERROR_START.contains(0x01) && STREAM_ERROR_START.contains(0x0B));
+        for b in [0u8, b'\t', b'\n', 0x0C, b'\r', b' ', 0x80, 0xC3, 0xEE, 0xF5] {
+            assert!(!STREAM_ERROR_START.contains(b), "{b:#04x}");
+        }
     }
 }

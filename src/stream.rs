@@ -20,7 +20,7 @@
 //!   as it takes, copied into the arena, growing geometrically);
 //! - memory is bounded by the longest token plus the chunk, and the carry is
 //!   checked against [`StreamOptions::memory_limit`];
-//! - every token is the one the whole-input [`Tokenizer`](crate::Tokenizer)
+//! - every token is the one the whole-input [`Tokenizer`]
 //!   gives, with one exception a caller chooses: a text run that crosses a
 //!   chunk boundary. With [`StreamOptions::coalesce_text`] (the default) it
 //!   is delivered whole, as from the whole input (its characters are held,

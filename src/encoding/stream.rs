@@ -23,7 +23,7 @@ use crate::error::ParseError;
 use crate::stream::{Feed, StreamError, StreamOptions, StreamTokenizer};
 
 /// A [`StreamTokenizer`] over bytes in any encoding, sniffed from the start
-/// of the stream (see the [module docs](self)).
+/// of the stream (see the [module docs](crate::encoding)).
 ///
 /// ```
 /// use htmltok::{DecodeOptions, SniffingStream, StreamOptions, Token, bumpalo::Bump};

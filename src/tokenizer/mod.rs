@@ -1346,19 +1346,11 @@ fn input_stream_errors(input: &str) -> Vec<ParseError> {
     let mut errors = Vec::new();
     let bytes = input.as_bytes();
     let mut i = 0;
-    while i < bytes.len() {
-        // Printable ASCII, eight bytes at a time: nearly all of a page.
-        i = crate::scan::skip_printable_ascii(bytes, i);
-        let Some(&b) = bytes.get(i) else { break };
-        if (0x20..0x7F).contains(&b) || matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | 0) {
-            i += 1;
-            continue;
-        }
-        // Only C2 (C1 controls), EF (U+FDD0–FDEF, U+FFFE/F) and F0–F4
-        // (plane noncharacters) can start a non-ASCII error.
-        if b >= 0x80 && !matches!(b, 0xC2 | 0xEF | 0xF0..=0xF4) {
-            i += utf8_len(b);
-            continue;
+    loop {
+        // Nearly every byte of a page is skipped here, a block at a time.
+        i = crate::scan::find_stream_error_start(bytes, i);
+        if i >= bytes.len() {
+            break;
         }
         let c = input[i..].chars().next().unwrap_or('\0');
         let cp = c as u32;
