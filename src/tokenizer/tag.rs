@@ -75,9 +75,7 @@ impl<'a> Tokenizer<'a> {
         self.tag_name_span.end = p;
         loop {
             // Before attribute name: whitespace, then `>`, `/>` or a name.
-            while p < bytes.len() && CLASS[bytes[p] as usize] & class::WS != 0 {
-                p += 1;
-            }
+            p = skip_ws(bytes, p);
             match bytes.get(p) {
                 Some(b'>') => {
                     self.pos = p + 1;
@@ -100,17 +98,21 @@ impl<'a> Tokenizer<'a> {
                 _ => {}
             }
             // After attribute name: whitespace, then maybe `=` and a value.
+            // (Nearly always `=` right away, then the value.)
             p = name_end;
-            while p < bytes.len() && CLASS[bytes[p] as usize] & class::WS != 0 {
-                p += 1;
+            if bytes[p] != b'=' {
+                p = skip_ws(bytes, p);
             }
             let mut value = "";
             let mut value_span = None;
             let mut quoted = false;
             if bytes.get(p) == Some(&b'=') {
                 p += 1;
-                while p < bytes.len() && CLASS[bytes[p] as usize] & class::WS != 0 {
-                    p += 1;
+                if bytes
+                    .get(p)
+                    .is_some_and(|&b| CLASS[b as usize] & class::WS != 0)
+                {
+                    p = skip_ws(bytes, p);
                 }
                 match bytes.get(p) {
                     Some(&q @ (b'"' | b'\'')) => {
@@ -549,4 +551,14 @@ impl<'a> Tokenizer<'a> {
             }
         }
     }
+}
+
+/// The offset of the first byte at or after `p` that is not ASCII
+/// whitespace, or `bytes.len()`.
+#[inline(always)]
+fn skip_ws(bytes: &[u8], mut p: usize) -> usize {
+    while p < bytes.len() && CLASS[bytes[p] as usize] & class::WS != 0 {
+        p += 1;
+    }
+    p
 }
