@@ -417,8 +417,7 @@ pub struct TokensArgs {
     pub state: StateArg,
 
     /// The tag name of the last start tag emitted, which decides what counts
-    /// as an appropriate end tag in RCDATA, RAWTEXT and script data (with
-    /// --chunk-size, only with --format html5lib).
+    /// as an appropriate end tag in RCDATA, RAWTEXT and script data.
     #[arg(long, value_name = "NAME")]
     pub last_start_tag: Option<String>,
 
@@ -602,27 +601,16 @@ fn usage_error(command: &str, kind: ErrorKind, message: &str) -> ! {
 
 /// Checks what clap cannot: combinations that depend on a value.
 fn check_usage(cli: &Cli) {
-    if let Some(Command::Tokens(args)) = &cli.command {
-        if args.format == Format::Html5lib && args.read.encoding.is_some() {
-            usage_error(
-                "tokens",
-                ErrorKind::ArgumentConflict,
-                "the argument '--encoding <LABEL>' cannot be used with '--format html5lib' \
-                 (html5lib input is UTF-8 as it is)",
-            );
-        }
-        if args.format == Format::Json
-            && args.read.chunk_size.is_some()
-            && args.last_start_tag.is_some()
-        {
-            usage_error(
-                "tokens",
-                ErrorKind::ArgumentConflict,
-                "the argument '--last-start-tag <NAME>' cannot be used with '--chunk-size <N>' \
-                 and '--format json' (the sniffing stream has no last start tag; use \
-                 '--format html5lib')",
-            );
-        }
+    if let Some(Command::Tokens(args)) = &cli.command
+        && args.format == Format::Html5lib
+        && args.read.encoding.is_some()
+    {
+        usage_error(
+            "tokens",
+            ErrorKind::ArgumentConflict,
+            "the argument '--encoding <LABEL>' cannot be used with '--format html5lib' \
+             (html5lib input is UTF-8 as it is)",
+        );
     }
 }
 

@@ -248,14 +248,12 @@ impl<'a> Chunks<'a> {
                 Ok(stream.take_errors())
             }
             Some(opts) => {
-                // The sniffing stream cannot be given a last start tag: the
-                // command line refuses --last-start-tag with --chunk-size
-                // when sniffing.
-                assert!(
-                    last_start_tag.is_none(),
-                    "no last start tag for a sniffing stream"
-                );
                 let mut stream = SniffingStream::new(stream_options, opts.clone());
+                if last_start_tag.is_some() {
+                    // Before the first chunk, as for the raw stream: the
+                    // tokenizer underneath starts with it.
+                    stream.tokenizer_mut().set_last_start_tag(last_start_tag);
+                }
                 for piece in pieces {
                     for token in stream.feed(piece, arena).expect(STREAM_BUG) {
                         sink(token)?;

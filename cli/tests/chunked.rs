@@ -206,34 +206,4 @@ fn chunk_size_usage_errors() {
     ] {
         usage_error(&htmltok(args));
     }
-    // The sniffing stream cannot start with a last start tag.
-    let err = usage_error(&htmltok(&[
-        "tokens",
-        "--chunk-size",
-        "7",
-        "--last-start-tag",
-        "title",
-        "x.html",
-    ]));
-    assert!(err.contains("--last-start-tag"), "{err}");
-    // With html5lib's UTF-8 stream it can.
-    let out = htmltok_stdin(
-        &[
-            "tokens",
-            "--format",
-            "html5lib",
-            "--chunk-size",
-            "2",
-            "--state",
-            "rcdata",
-            "--last-start-tag",
-            "title",
-        ],
-        b"a</b></title>c",
-    );
-    ok(&out);
-    assert_eq!(
-        stdout(&out),
-        "{\"output\":[[\"Character\",\"a</b>\"],[\"EndTag\",\"title\"],[\"Character\",\"c\"]]}\n"
-    );
 }
