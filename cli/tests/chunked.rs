@@ -1,7 +1,8 @@
 //! End-to-end tests of `--chunk-size N`: every command fed N bytes at a
 //! time through the streaming API prints exactly what it prints for the
 //! whole input, on the real pages of the corpus (`../shared/corpus`, or
-//! `$HTMLTOK_CORPUS_DIR`) and on pages in other encodings.
+//! `$HTMLTOK_CORPUS_DIR`) and on pages in other encodings, and `tokens
+//! --last-start-tag` with an appropriate end tag cut at every place.
 
 mod helpers;
 
@@ -11,7 +12,7 @@ use std::thread;
 
 use helpers::*;
 use htmltok::encoding_rs::{SHIFT_JIS, WINDOWS_1252};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 /// The chunk sizes every comparison runs: a byte at a time (every boundary
 /// everywhere), small odd pieces, and buffer-sized ones.
@@ -70,7 +71,9 @@ fn tokens_html5lib_of_every_corpus_page() {
     for page in corpus_pages(&dir) {
         assert_chunks_change_nothing(&["tokens", "--format", "html5lib", "--errors", s(&page)]);
     }
-    // In the other states too, with a last start tag.
+    // In the other states too, with a last start tag: through the UTF-8
+    // stream (html5lib) in each, and through the sniffing stream (json) in
+    // the three that look for an appropriate end tag.
     let google = page(&dir, "google.html");
     for state in [
         "rcdata",
@@ -79,18 +82,24 @@ fn tokens_html5lib_of_every_corpus_page() {
         "plaintext",
         "cdata-section",
     ] {
-        assert_chunks_change_nothing(&[
-            "tokens",
-            "--format",
-            "html5lib",
-            "--errors",
-            "--no-auto-switch",
-            "--state",
-            state,
-            "--last-start-tag",
-            "script",
-            &google,
-        ]);
+        let mut formats = vec!["html5lib"];
+        if matches!(state, "rcdata" | "rawtext" | "script-data") {
+            formats.push("json");
+        }
+        for format in formats {
+            assert_chunks_change_nothing(&[
+                "tokens",
+                "--format",
+                format,
+                "--errors",
+                "--no-auto-switch",
+                "--state",
+                state,
+                "--last-start-tag",
+                "script",
+                &google,
+            ]);
+        }
     }
 }
 
@@ -205,5 +214,212 @@ fn chunk_size_usage_errors() {
         &["encoding", "--chunk-size", "7"],
     ] {
         usage_error(&htmltok(args));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// tokens --last-start-tag --chunk-size
+// ---------------------------------------------------------------------------
+
+/// The chunk sizes of the `--last-start-tag` tests: every boundary, and
+/// the end tag cut at each place by pieces of 2, 3 and 7, or whole in one.
+const SMALL_SIZES: [&str; 5] = ["1", "2", "3", "7", "64"];
+
+/// Runs `args` over `input` (on stdin) whole and with each `--chunk-size`
+/// of [`SMALL_SIZES`], asserting the runs are clean and print the same
+/// bytes. Returns the whole run's output.
+#[track_caller]
+fn assert_small_chunks_change_nothing(args: &[&str], input: &[u8]) -> Output {
+    let run = |extra: &[&str]| htmltok_stdin(&[args, extra].concat(), input);
+    let whole = run(&[]);
+    ok(&whole);
+    assert!(!whole.stdout.is_empty(), "{args:?}");
+    for n in SMALL_SIZES {
+        let out = run(&["--chunk-size", n]);
+        ok(&out);
+        assert!(
+            out.stdout == whole.stdout,
+            "{args:?} --chunk-size {n} over {} bytes differs from the whole run at {}",
+            input.len(),
+            first_difference(&out.stdout, &whole.stdout)
+        );
+    }
+    whole
+}
+
+/// Text before an end tag: `bytes` as fed, `utf8` as decoded by sniffing
+/// (json) and `raw` as html5lib reads the bytes (UTF-8 as they are).
+struct Filler {
+    bytes: Vec<u8>,
+    utf8: String,
+    raw: String,
+}
+
+/// The fillers put before each case, whose text before the end tag is
+/// `before` bytes long: none (the whole input within the 1024 bytes the
+/// sniffing stream holds back), then enough for the end tag to start at
+/// byte 1020 (across the 1024th byte) and past it at four successive
+/// offsets (so every chunk size cuts it at other places), in ASCII
+/// (sniffed as UTF-8) and in windows-1252 (a sniffing stream that decodes
+/// chunk by chunk).
+fn fillers(before: usize) -> Vec<Filler> {
+    let mut fillers = vec![Filler {
+        bytes: Vec::new(),
+        utf8: String::new(),
+        raw: String::new(),
+    }];
+    for at in [1020, 1100, 1101, 1102, 1103] {
+        let ascii = "lorem ipsum ".repeat(100)[..at - before].to_owned();
+        fillers.push(Filler {
+            bytes: ascii.clone().into_bytes(),
+            utf8: ascii.clone(),
+            raw: ascii,
+        });
+    }
+    for at in [1020, 1100, 1101] {
+        let mut bytes = b"caf\xe9 ".repeat(200);
+        bytes.truncate(at - before);
+        fillers.push(Filler {
+            utf8: WINDOWS_1252.decode(&bytes).0.into_owned(),
+            raw: String::from_utf8_lossy(&bytes).into_owned(),
+            bytes,
+        });
+    }
+    fillers
+}
+
+/// A state whose text ends at an appropriate end tag: `source` (after a
+/// filler) is `text`'s source, then `end_tag`, then `c<p>`.
+struct EndTagCase {
+    state: &'static str,
+    last_start_tag: &'static str,
+    source: &'static str,
+    text: &'static str,
+    end_tag: &'static str,
+    name: &'static str,
+    errors: &'static [&'static str],
+}
+
+const END_TAG_CASES: [EndTagCase; 3] = [
+    EndTagCase {
+        state: "rcdata",
+        last_start_tag: "title",
+        source: "a<b>&amp;</b></titl</titlex>",
+        text: "a<b>&</b></titl</titlex>",
+        end_tag: "</title>",
+        name: "title",
+        errors: &[],
+    },
+    EndTagCase {
+        state: "rawtext",
+        last_start_tag: "STYLE",
+        source: "p{a:b}&amp;</styl</stylex>",
+        text: "p{a:b}&amp;</styl</stylex>",
+        end_tag: "</Style x=1>",
+        name: "style",
+        errors: &["end-tag-with-attributes"],
+    },
+    EndTagCase {
+        state: "script-data",
+        last_start_tag: "script",
+        source: "if (a<b) s = \"</scr\" + \"ipt>\";",
+        text: "if (a<b) s = \"</scr\" + \"ipt>\";",
+        end_tag: "</script\t>",
+        name: "script",
+        errors: &[],
+    },
+];
+
+#[test]
+fn last_start_tag_in_chunks_json() {
+    for case in &END_TAG_CASES {
+        for filler in fillers(case.source.len()) {
+            let mut input = filler.bytes.clone();
+            input.extend_from_slice(case.source.as_bytes());
+            input.extend_from_slice(case.end_tag.as_bytes());
+            input.extend_from_slice(b"c<p>");
+            let args = [
+                "tokens",
+                "--errors",
+                "--state",
+                case.state,
+                "--last-start-tag",
+                case.last_start_tag,
+            ];
+            let out = assert_small_chunks_change_nothing(&args, &input);
+            // The text is one token, the end tag is one: the last start
+            // tag made it appropriate, and the data state follows it.
+            let lines = json_lines(&out);
+            let at = filler.utf8.len() + case.source.len();
+            let end = at + case.end_tag.len();
+            let text = format!("{}{}", filler.utf8, case.text);
+            let what = format!("{} {:?}: {lines:#?}", case.state, filler.utf8);
+            assert_eq!(lines.len(), 4 + case.errors.len(), "{what}");
+            assert_eq!(lines[0]["kind"], "text", "{what}");
+            assert_eq!(lines[0]["data"], text.as_str(), "{what}");
+            assert_eq!(lines[0]["span"], json!([0, at]), "{what}");
+            assert_eq!(lines[1]["kind"], "end_tag", "{what}");
+            assert_eq!(lines[1]["name"], case.name, "{what}");
+            assert_eq!(lines[1]["span"], json!([at, end]), "{what}");
+            assert_eq!(lines[2]["kind"], "text", "{what}");
+            assert_eq!(lines[2]["data"], "c", "{what}");
+            assert_eq!(lines[3]["kind"], "start_tag", "{what}");
+            assert_eq!(lines[3]["name"], "p", "{what}");
+            for (line, code) in lines[4..].iter().zip(case.errors) {
+                assert_eq!(line["error"], *code, "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn last_start_tag_in_chunks_html5lib() {
+    for case in &END_TAG_CASES {
+        for filler in fillers(case.source.len()) {
+            let mut input = filler.bytes.clone();
+            input.extend_from_slice(case.source.as_bytes());
+            input.extend_from_slice(case.end_tag.as_bytes());
+            input.extend_from_slice(b"c<p>");
+            let args = [
+                "tokens",
+                "--format",
+                "html5lib",
+                "--state",
+                case.state,
+                "--last-start-tag",
+                case.last_start_tag,
+            ];
+            let out = assert_small_chunks_change_nothing(&args, &input);
+            let text = format!("{}{}", filler.raw, case.text);
+            assert_eq!(
+                json_lines(&out),
+                [json!({"output": [
+                    ["Character", text],
+                    ["EndTag", case.name],
+                    ["Character", "c"],
+                    ["StartTag", "p", {}, false],
+                ]})],
+                "{} {:?}",
+                case.state,
+                filler.raw
+            );
+        }
+    }
+}
+
+#[test]
+fn other_end_tags_stay_text_in_chunks() {
+    // Only the last start tag's end tag is appropriate: with another name
+    // (or none) `</title>` is text, whatever the chunks.
+    for filler in fillers(1) {
+        let mut input = filler.bytes.clone();
+        input.extend_from_slice(b"a</title>b");
+        for last in [&["--last-start-tag", "textarea"][..], &[]] {
+            let args = [&["tokens", "--state", "rcdata"][..], last].concat();
+            let lines = json_lines(&assert_small_chunks_change_nothing(&args, &input));
+            assert_eq!(lines.len(), 1, "{last:?} {lines:#?}");
+            assert_eq!(lines[0]["kind"], "text");
+            assert_eq!(lines[0]["data"], format!("{}a</title>b", filler.utf8));
+        }
     }
 }
