@@ -43,6 +43,7 @@ use smallvec::SmallVec;
 
 use crate::error::{ErrorCode, ParseError};
 use crate::token::{Attribute, Span, Tag, Text, Token};
+use switch::OpenElements;
 
 /// The states a tree builder (or a test) may put the tokenizer in: the
 /// content models of §13.2.5 that a start tag can switch to.
@@ -284,7 +285,7 @@ pub(crate) struct Carry {
     pub(crate) last_token_end: Option<usize>,
     pub(crate) last_start_tag: Option<String>,
     pub(crate) foreign: bool,
-    pub(crate) ns_stack: Vec<(Ns, String)>,
+    pub(crate) ns_stack: OpenElements<String>,
 }
 
 impl Carry {
@@ -295,7 +296,7 @@ impl Carry {
             last_token_end: None,
             last_start_tag: None,
             foreign: false,
-            ns_stack: Vec::new(),
+            ns_stack: OpenElements::new(),
         }
     }
 
@@ -312,11 +313,7 @@ impl Carry {
     /// Bytes this context holds, for the memory cap.
     pub(crate) fn heap_bytes(&self) -> usize {
         self.last_start_tag.as_ref().map_or(0, String::len)
-            + self
-                .ns_stack
-                .iter()
-                .map(|(_, n)| n.len() + 16)
-                .sum::<usize>()
+            + self.ns_stack.names().map(|n| n.len() + 16).sum::<usize>()
     }
 }
 
@@ -505,15 +502,6 @@ struct PendingAttr<'a> {
     duplicate: bool,
 }
 
-/// What the auto-switching logic knows of the open elements (see
-/// `switch.rs`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Ns {
-    Html,
-    Svg,
-    MathMl,
-}
-
 /// The HTML tokenizer: an iterator of [`Token`]s over a `&str`.
 ///
 /// ```
@@ -581,7 +569,7 @@ pub struct Tokenizer<'a> {
     /// Set by [`Tokenizer::set_foreign`] when not auto-switching.
     foreign: bool,
     /// The open elements as far as auto-switching tracks them.
-    ns_stack: Vec<(Ns, &'a str)>,
+    ns_stack: OpenElements<&'a str>,
 
     // Output: at most a text token and the token that ended it.
     out: Option<Token<'a>>,
@@ -664,7 +652,7 @@ impl<'a> Tokenizer<'a> {
             force_quirks: false,
             last_start_tag: None,
             foreign: false,
-            ns_stack: Vec::new(),
+            ns_stack: OpenElements::new(),
             out: None,
             stash: None,
             done: false,
@@ -699,11 +687,7 @@ impl<'a> Tokenizer<'a> {
             .as_deref()
             .map(|n| &*arena.alloc_str(n));
         tok.foreign = carry.foreign;
-        tok.ns_stack = carry
-            .ns_stack
-            .iter()
-            .map(|(ns, name)| (*ns, &*arena.alloc_str(name)))
-            .collect();
+        tok.ns_stack = carry.ns_stack.map(|name| &*arena.alloc_str(name));
         tok.base = base;
         tok.last_token_end = carry.last_token_end.unwrap_or(base);
         tok.partial = partial;
@@ -741,11 +725,7 @@ impl<'a> Tokenizer<'a> {
             last_token_end: Some(self.last_token_end),
             last_start_tag: self.last_start_tag.map(str::to_owned),
             foreign: self.foreign,
-            ns_stack: self
-                .ns_stack
-                .iter()
-                .map(|(ns, name)| (*ns, (*name).to_owned()))
-                .collect(),
+            ns_stack: self.ns_stack.map(|name| (*name).to_owned()),
         }
     }
 
@@ -953,7 +933,7 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(crate) fn in_foreign_content(&self) -> bool {
         if self.opts.auto_switch {
-            matches!(self.ns_stack.last(), Some((Ns::Svg | Ns::MathMl, _)))
+            self.ns_stack.adjusted_current_node_is_foreign()
         } else {
             self.foreign
         }
