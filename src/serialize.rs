@@ -11,7 +11,8 @@
 //!
 //! To know which text is raw, the serializer tracks the content model the
 //! way the tokenizer's auto-switching does (see [`Options::auto_switch`]),
-//! `<svg>`/`<math>` included: [`serialize_tokens`] and [`Serializer`] do
+//! `<svg>`/`<math>` included, with the tokenizer's own code for it, so the
+//! two cannot drift apart: [`serialize_tokens`] and [`Serializer`] do
 //! that for a whole token stream; the `serialize_*` functions write one
 //! token each.
 //!
@@ -84,6 +85,7 @@ use core::borrow::Borrow;
 
 use crate::token::{Comment, Doctype, Tag, Token};
 use crate::tokenizer::State;
+use crate::tokenizer::switch::OpenElements;
 
 /// Appends `s` to `out` escaped for text (§13.3, "escaping a string", not
 /// in attribute mode): `&` → `&amp;`, U+00A0 → `&nbsp;`, `<` → `&lt;`,
@@ -299,18 +301,6 @@ pub fn serialize_tokens<'a, T: Borrow<Token<'a>>>(
     }
 }
 
-/// Which namespace an element tracked by the [`Serializer`] is in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ns {
-    Html,
-    Svg,
-    MathMl,
-}
-
-// The breakout and void element lists are the tokenizer's own (switch.rs),
-// so the serializer and auto-switching can't disagree on them.
-use crate::tokenizer::switch::{BREAKOUT, VOID};
-
 /// A streaming serializer: writes tokens one at a time, tracking the content
 /// model exactly as the tokenizer's auto-switching does (the same rules for
 /// raw text elements, `<svg>`/`<math>`, integration points and breakout
@@ -340,8 +330,9 @@ pub struct Serializer {
     /// started in the CDATA section state).
     close_cdata: bool,
     /// The open elements as far as auto-switching tracks them: empty
-    /// outside `<svg>`/`<math>`.
-    stack: Vec<(Ns, String)>,
+    /// outside `<svg>`/`<math>`. The tokenizer's own tracker, so the two
+    /// cannot disagree.
+    stack: OpenElements<String>,
 }
 
 impl Default for Serializer {
@@ -358,7 +349,7 @@ impl Serializer {
             state: State::Data,
             scripting: true,
             close_cdata: false,
-            stack: Vec::new(),
+            stack: OpenElements::new(),
         }
     }
 
@@ -402,13 +393,15 @@ impl Serializer {
             Token::Doctype(d) => serialize_doctype(d, out),
             Token::StartTag(tag) => {
                 serialize_start_tag(tag, out);
-                self.state = State::Data;
-                self.start_tag(tag);
+                self.state = self
+                    .stack
+                    .start_tag(tag, self.scripting)
+                    .unwrap_or(State::Data);
             }
             Token::EndTag(tag) => {
                 serialize_end_tag(tag, out);
                 self.state = State::Data;
-                self.end_tag(tag.name);
+                self.stack.end_tag(tag.name);
             }
             Token::Comment(c) => serialize_comment(c, out),
             Token::Text(t) => {
@@ -418,100 +411,6 @@ impl Serializer {
                 );
                 serialize_text(t.data, raw, out);
             }
-        }
-    }
-
-    /// Whether a start tag in foreign content ends it.
-    fn is_breakout(tag: &Tag<'_>) -> bool {
-        BREAKOUT.contains(&tag.name)
-            || (tag.name == "font"
-                && tag
-                    .attrs()
-                    .any(|a| matches!(a.name, "color" | "face" | "size")))
-    }
-
-    /// Whether the element on top of the stack makes a start tag `name` an
-    /// HTML one: an HTML integration point, or a MathML text integration
-    /// point for anything but `mglyph` and `malignmark`.
-    fn top_is_integration_point(&self, name: &str) -> bool {
-        match self.stack.last() {
-            Some((Ns::Svg, top)) => matches!(top.as_str(), "foreignobject" | "desc" | "title"),
-            Some((Ns::MathMl, top)) => match top.as_str() {
-                "mi" | "mo" | "mn" | "ms" | "mtext" => !matches!(name, "mglyph" | "malignmark"),
-                "annotation-xml+html" => true,
-                _ => false,
-            },
-            _ => false,
-        }
-    }
-
-    /// What a start tag does to the content model and the element stack
-    /// (the tokenizer's `auto_start_tag`).
-    fn start_tag(&mut self, tag: &Tag<'_>) {
-        let name = tag.name;
-        if let Some(&(ns, _)) = self.stack.last()
-            && ns != Ns::Html
-            && !self.top_is_integration_point(name)
-        {
-            if Self::is_breakout(tag) {
-                while matches!(self.stack.last(), Some((ns, _)) if *ns != Ns::Html) {
-                    self.stack.pop();
-                }
-            } else {
-                if !tag.self_closing {
-                    let entry = if ns == Ns::MathMl
-                        && name == "annotation-xml"
-                        && tag.attr_value("encoding").is_some_and(|e| {
-                            e.eq_ignore_ascii_case("text/html")
-                                || e.eq_ignore_ascii_case("application/xhtml+xml")
-                        }) {
-                        "annotation-xml+html"
-                    } else {
-                        name
-                    };
-                    self.stack.push((ns, entry.to_owned()));
-                }
-                return;
-            }
-        }
-        match name {
-            "svg" | "math" => {
-                if !tag.self_closing {
-                    let ns = if name == "svg" { Ns::Svg } else { Ns::MathMl };
-                    self.stack.push((ns, name.to_owned()));
-                }
-                return;
-            }
-            "title" | "textarea" => self.state = State::Rcdata,
-            "style" | "xmp" | "iframe" | "noembed" | "noframes" => self.state = State::Rawtext,
-            "noscript" if self.scripting => self.state = State::Rawtext,
-            "script" => self.state = State::ScriptData,
-            "plaintext" => self.state = State::Plaintext,
-            _ => {}
-        }
-        if !self.stack.is_empty() && !VOID.contains(&name) && self.state == State::Data {
-            self.stack.push((Ns::Html, name.to_owned()));
-        }
-    }
-
-    /// What an end tag does to the element stack (the tokenizer's
-    /// `auto_end_tag`).
-    fn end_tag(&mut self, name: &str) {
-        if self.stack.is_empty() {
-            return;
-        }
-        let foreign_top = matches!(self.stack.last(), Some((ns, _)) if *ns != Ns::Html);
-        if foreign_top && matches!(name, "br" | "p") {
-            while matches!(self.stack.last(), Some((ns, _)) if *ns != Ns::Html) {
-                self.stack.pop();
-            }
-            return;
-        }
-        let matches_name = |entry: &str| {
-            entry == name || (entry == "annotation-xml+html" && name == "annotation-xml")
-        };
-        if let Some(i) = self.stack.iter().rposition(|(_, n)| matches_name(n)) {
-            self.stack.truncate(i);
         }
     }
 }

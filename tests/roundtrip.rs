@@ -286,6 +286,17 @@ fn the_serializer_tracks_the_content_model() {
     assert_eq!(ser.content_model(), Data);
 }
 
+/// An end tag looks at most 512 elements down the stack in foreign content
+/// (see `src/tokenizer/switch.rs`), so `</svg>` under 600 `<g>`s leaves the
+/// `<svg>` open and the `<style>` after it is an SVG element whose text is
+/// escaped: the serializer must bound its search the same way.
+#[test]
+fn the_serializer_bounds_end_tag_search_like_the_tokenizer() {
+    let html = format!("<svg>{}</svg><style>&lt;b&gt;</style>", "<g>".repeat(600));
+    assert!(serialized(&html).ends_with("</svg><style>&lt;b&gt;</style>"));
+    assert_round_trips(&html);
+}
+
 #[test]
 fn initial_states_round_trip() {
     for (state, input, last) in [

@@ -11,7 +11,7 @@
 //! | `doctype.rs` | the DOCTYPE states (§13.2.5.53–68) |
 //! | `cdata.rs` | the CDATA section states (§13.2.5.69–71) |
 //! | `charref.rs` | the character reference states (§13.2.5.72–80) |
-//! | `switch.rs` | the content-model switching a tree builder would do, for use without one |
+//! | `switch.rs` | the content-model switching a tree builder would do, for use without one (the serializer tracks content models with it too) |
 //!
 //! This file holds what they share: the tokenizer's fields, the string
 //! buffers that keep tokens zero-copy, and token emission.

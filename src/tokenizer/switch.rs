@@ -34,7 +34,7 @@ use super::{S, State, Tokenizer};
 use crate::token::Tag;
 
 /// HTML start tags that end foreign content ("in foreign content", §13.2.6.5).
-pub(crate) const BREAKOUT: &[&str] = &[
+const BREAKOUT: &[&str] = &[
     "b",
     "big",
     "blockquote",
@@ -86,7 +86,7 @@ pub(crate) const BREAKOUT: &[&str] = &[
 const MAX_SEARCH: usize = 512;
 
 /// HTML void elements, which never stay open.
-pub(crate) const VOID: &[&str] = &[
+const VOID: &[&str] = &[
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
     "wbr",
 ];
