@@ -70,7 +70,7 @@ use core::fmt;
 use bumpalo::Bump;
 
 use crate::error::ParseError;
-use crate::token::{Span, Text, Token};
+use crate::token::Token;
 use crate::tokenizer::{Carry, Options, State, Tokenizer};
 
 /// How a [`StreamTokenizer`] behaves.
@@ -170,10 +170,6 @@ pub struct StreamTokenizer {
     pending_base: usize,
     /// The bytes of a UTF-8 character cut by the end of the last chunk.
     utf8_tail: Vec<u8>,
-    /// With coalescing: text that ran to the end of the last chunk, held
-    /// until its run ends, and where it starts.
-    held: String,
-    held_start: usize,
     errors: Vec<ParseError>,
     failed: Option<StreamError>,
     finished: bool,
@@ -188,8 +184,6 @@ impl StreamTokenizer {
             pending: String::new(),
             pending_base: 0,
             utf8_tail: Vec::new(),
-            held: String::new(),
-            held_start: 0,
             errors: Vec::new(),
             failed: None,
             finished: false,
@@ -224,10 +218,11 @@ impl StreamTokenizer {
         core::mem::take(&mut self.errors)
     }
 
-    /// Bytes held between chunks now (the carry, a cut character, held
-    /// text): what [`StreamOptions::memory_limit`] bounds.
+    /// Bytes held between chunks now (the carry, a cut character, text
+    /// waiting for its run to end): what [`StreamOptions::memory_limit`]
+    /// bounds.
     pub fn held_bytes(&self) -> usize {
-        self.pending.len() + self.utf8_tail.len() + self.held.len() + self.carry.heap_bytes()
+        self.pending.len() + self.utf8_tail.len() + self.carry.heap_bytes()
     }
 
     /// Feeds the next chunk of the input; the iterator yields the tokens it
@@ -373,8 +368,6 @@ pub struct Feed<'s, 'a> {
     prefix: usize,
     last: bool,
     core: Option<Tokenizer<'a>>,
-    /// Where the final buffer's text ends (see `Tokenizer::eof_text_end`).
-    eof_text_end: Option<usize>,
     /// How many bytes at the front of the current buffer were carried over
     /// (0 when the buffer is the chunk itself).
     carried: usize,
@@ -382,11 +375,7 @@ pub struct Feed<'s, 'a> {
     ran_final: bool,
     /// Whether the current buffer's final CR was kept back.
     cr_held: bool,
-    /// A token that came after held text, handed out next.
-    stash: Option<Token<'a>>,
     done: bool,
-    /// Whether `next` may take its hot path (see `update_fast`).
-    fast: bool,
 }
 
 impl<'s, 'a> Feed<'s, 'a> {
@@ -403,10 +392,7 @@ impl<'s, 'a> Feed<'s, 'a> {
             cr_held: false,
             carried: 0,
             ran_final: false,
-            eof_text_end: None,
-            stash: None,
             done: false,
-            fast: false,
         }
     }
 
@@ -451,7 +437,13 @@ impl<'s, 'a> Feed<'s, 'a> {
         let opts = s.opts.tokenizer.clone();
         let base = s.pending_base;
         self.core = Some(Tokenizer::resume(
-            buf, self.arena, opts, &s.carry, base, partial,
+            buf,
+            self.arena,
+            opts,
+            &mut s.carry,
+            base,
+            partial,
+            s.opts.coalesce_text,
         ));
         true
     }
@@ -473,8 +465,7 @@ impl<'s, 'a> Feed<'s, 'a> {
             self.done = true;
             return;
         }
-        s.carry = core.carry();
-        self.eof_text_end = core.eof_text_end();
+        s.carry = core.take_carry();
         let input = core.input();
         let at = core.suspended_at().unwrap_or(input.len());
         let unconsumed = input.len() - at + usize::from(self.cr_held);
@@ -496,66 +487,13 @@ impl<'s, 'a> Feed<'s, 'a> {
                 s.failed = Some(StreamError::MemoryLimit {
                     limit,
                     needed,
-                    offset: if s.held.is_empty() {
+                    offset: if s.carry.text.is_empty() {
                         s.pending_base
                     } else {
-                        s.held_start
+                        s.carry.text_start
                     },
                 });
                 self.done = true;
-            }
-        }
-    }
-
-    /// The held text as a token ending at the end of the stream.
-    fn take_held(&mut self) -> Option<Token<'a>> {
-        let s = &mut *self.stream;
-        if s.held.is_empty() {
-            return None;
-        }
-        let data: &'a str = self.arena.alloc_str(&s.held);
-        let end = self.eof_text_end.unwrap_or(s.pending_base);
-        let span = Span::new(s.held_start, end.max(s.held_start));
-        s.held.clear();
-        Some(Token::Text(Text { data, span }))
-    }
-
-    /// Applies coalescing to a token from the tokenizer; `None` when the
-    /// token was held back.
-    fn coalesce(&mut self, token: Token<'a>, is_last: bool) -> Option<Token<'a>> {
-        if !self.stream.opts.coalesce_text {
-            return Some(token);
-        }
-        match token {
-            Token::Text(t) if is_last => {
-                // Runs to the end of the buffer: hold it until its run ends.
-                let s = &mut *self.stream;
-                if s.held.is_empty() {
-                    s.held_start = t.span.start;
-                }
-                s.held.push_str(t.data);
-                None
-            }
-            Token::Text(t) if !self.stream.held.is_empty() => {
-                let s = &mut *self.stream;
-                s.held.push_str(t.data);
-                let data: &'a str = self.arena.alloc_str(&s.held);
-                let span = Span::new(s.held_start, t.span.end);
-                s.held.clear();
-                Some(Token::Text(Text { data, span }))
-            }
-            other => {
-                if self.stream.held.is_empty() {
-                    Some(other)
-                } else {
-                    let start = other.span().start;
-                    let s = &mut *self.stream;
-                    let data: &'a str = self.arena.alloc_str(&s.held);
-                    let span = Span::new(s.held_start, start);
-                    s.held.clear();
-                    self.stash = Some(other);
-                    Some(Token::Text(Text { data, span }))
-                }
             }
         }
     }
@@ -564,23 +502,17 @@ impl<'s, 'a> Feed<'s, 'a> {
 impl<'a> Iterator for Feed<'_, 'a> {
     type Item = Token<'a>;
 
-    /// The hot path: a token from the current buffer's tokenizer, handed
-    /// straight through while nothing is held or stashed and the tokenizer
-    /// has not stopped (so the token can't be text cut by the buffer's end).
-    /// Everything else is out of line, which keeps this frame small.
+    /// The hot path is the current buffer's tokenizer itself: coalescing
+    /// happens inside it (text cut by the buffer's end stays pending and
+    /// moves to the next buffer), so its tokens are handed straight out.
     #[inline]
     fn next(&mut self) -> Option<Token<'a>> {
-        if self.fast {
-            if let Some(core) = &mut self.core {
-                let token = core.next();
-                if !core.is_done() {
-                    return token;
-                }
-                if let Some(token) = token {
-                    if let Some(t) = self.after_token(token) {
-                        return Some(t);
-                    }
-                }
+        if let Some(core) = &mut self.core {
+            // Returned as it came (not unwrapped and rewrapped), so the
+            // token is written once, into the caller's slot.
+            let token = core.next();
+            if token.is_some() {
+                return token;
             }
         }
         self.next_slow()
@@ -588,63 +520,23 @@ impl<'a> Iterator for Feed<'_, 'a> {
 }
 
 impl<'a> Feed<'_, 'a> {
-    /// Coalescing for a token the hot path could not hand through; `None`
-    /// when it was held back.
-    #[inline(never)]
-    fn after_token(&mut self, token: Token<'a>) -> Option<Token<'a>> {
-        let core = self.core.as_ref()?;
-        let is_text = matches!(token, Token::Text(_));
-        let out = if self.stream.held.is_empty() && (!is_text || !self.stream.opts.coalesce_text) {
-            Some(token)
-        } else {
-            let is_last = is_text && core.is_exhausted() && core.suspended_at().is_some();
-            self.coalesce(token, is_last)
-        };
-        self.update_fast();
-        out
-    }
-
-    /// Whether the hot path may run: a tokenizer is running and nothing is
-    /// held, stashed or finished.
-    fn update_fast(&mut self) {
-        self.fast = self.core.is_some()
-            && self.stash.is_none()
-            && !self.done
-            && self.stream.held.is_empty();
-    }
-
-    /// Everything but the hot path: the stash, a finished buffer, the next
-    /// buffer, the end.
+    /// A buffer is finished (or none started): collect what it left, start
+    /// the next one, or end.
     #[inline(never)]
     fn next_slow(&mut self) -> Option<Token<'a>> {
-        let token = self.next_slow_inner();
-        self.update_fast();
-        token
-    }
-
-    fn next_slow_inner(&mut self) -> Option<Token<'a>> {
-        if self.stash.is_some() {
-            return self.stash.take();
-        }
         loop {
             if self.done {
                 return None;
             }
             if let Some(core) = &mut self.core {
                 if let Some(token) = core.next() {
-                    if let Some(t) = self.after_token(token) {
-                        return Some(t);
-                    }
-                    continue;
+                    return Some(token);
                 }
                 self.finish_core();
                 continue;
             }
             if !self.start_next() {
                 self.done = true;
-                if self.last {
-                    return self.take_held();
-                }
                 return None;
             }
         }

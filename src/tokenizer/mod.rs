@@ -286,6 +286,10 @@ pub(crate) struct Carry {
     pub(crate) last_start_tag: Option<String>,
     pub(crate) foreign: bool,
     pub(crate) ns_stack: OpenElements<String>,
+    /// With coalescing: the text that ran up to the cut, still pending (it
+    /// goes on in the next buffer), and where it starts in the stream.
+    pub(crate) text: String,
+    pub(crate) text_start: usize,
 }
 
 impl Carry {
@@ -297,6 +301,8 @@ impl Carry {
             last_start_tag: None,
             foreign: false,
             ns_stack: OpenElements::new(),
+            text: String::new(),
+            text_start: 0,
         }
     }
 
@@ -314,6 +320,7 @@ impl Carry {
     pub(crate) fn heap_bytes(&self) -> usize {
         self.last_start_tag.as_ref().map_or(0, String::len)
             + self.ns_stack.names().map(|n| n.len() + 16).sum::<usize>()
+            + self.text.len()
     }
 }
 
@@ -426,6 +433,28 @@ impl StrBuf {
     pub(crate) fn push_str(&mut self, input: &str, s: &str) {
         self.make_owned(input);
         self.scratch.push_str(s);
+    }
+
+    /// A buffer holding `s`, owned (text carried over from another buffer).
+    pub(crate) fn from_string(s: String) -> StrBuf {
+        StrBuf {
+            start: 0,
+            end: 0,
+            owned: !s.is_empty(),
+            scratch: s,
+        }
+    }
+
+    /// Takes the string so far out as an owned `String` (moving the
+    /// scratch copy when there is one), leaving the buffer empty.
+    pub(crate) fn take_string(&mut self, input: &str) -> String {
+        let s = if self.owned {
+            core::mem::take(&mut self.scratch)
+        } else {
+            input[self.start..self.end].to_owned()
+        };
+        self.clear();
+        s
     }
 
     /// Length in bytes of the string so far.
@@ -581,13 +610,14 @@ pub struct Tokenizer<'a> {
     // where this buffer starts in the whole stream, and the last point the
     // machine can be resumed from in a later buffer.
     partial: bool,
+    /// With coalescing, text cut by the end of a partial buffer stays
+    /// pending and goes to the next buffer (see `carry`) instead of being
+    /// handed out as a piece.
+    keep_cut_text: bool,
     base: usize,
     safe: Safe,
     /// Where a partial run stopped: the offset the next buffer must start at.
     suspended_at: Option<usize>,
-    /// At the end of the input: where text before it ends (before a tag
-    /// that EOF dropped, or at the end).
-    eof_text_end: Option<usize>,
     /// The arena's size when the tokenizer started, and why it stopped
     /// early (see `Options::memory_limit`).
     arena_base: usize,
@@ -657,10 +687,10 @@ impl<'a> Tokenizer<'a> {
             stash: None,
             done: false,
             partial: false,
+            keep_cut_text: false,
             base: 0,
             safe: Safe::default(),
             suspended_at: None,
-            eof_text_end: None,
             arena_base,
             limit_error: None,
             errors: Vec::new(),
@@ -671,14 +701,17 @@ impl<'a> Tokenizer<'a> {
 
     /// A tokenizer over one buffer of a stream (see `stream.rs`): `input`
     /// starts at offset `base` of the whole stream, `partial` says more input
-    /// may follow, and `carry` is what the previous buffer left.
+    /// may follow, and `carry` is what the previous buffer left (its pending
+    /// text is moved in). With `keep_cut_text`, text cut by the end of the
+    /// buffer is left for [`Tokenizer::take_carry`] rather than handed out.
     pub(crate) fn resume(
         input: &'a str,
         arena: &'a Bump,
         opts: Options,
-        carry: &Carry,
+        carry: &mut Carry,
         base: usize,
         partial: bool,
+        keep_cut_text: bool,
     ) -> Tokenizer<'a> {
         let mut tok = Tokenizer::with_options(input, arena, opts);
         tok.state = carry.state;
@@ -691,7 +724,12 @@ impl<'a> Tokenizer<'a> {
         tok.base = base;
         tok.last_token_end = carry.last_token_end.unwrap_or(base);
         tok.partial = partial;
+        tok.keep_cut_text = keep_cut_text;
         tok.safe.state = carry.state;
+        if !carry.text.is_empty() {
+            tok.text = StrBuf::from_string(core::mem::take(&mut carry.text));
+            tok.text_start = carry.text_start;
+        }
         tok
     }
 
@@ -701,26 +739,14 @@ impl<'a> Tokenizer<'a> {
         self.suspended_at
     }
 
-    /// At the end of the input, where text before the end stops (absolute).
-    pub(crate) fn eof_text_end(&self) -> Option<usize> {
-        self.eof_text_end
-    }
-
-    /// Whether the tokenizer has stopped and handed out every token.
-    pub(crate) fn is_exhausted(&self) -> bool {
-        self.done && self.out.is_none() && self.stash.is_none()
-    }
-
-    /// Whether the tokenizer has stopped (it may still hold a token to hand
-    /// out).
-    #[inline(always)]
-    pub(crate) fn is_done(&self) -> bool {
-        self.done
-    }
-
-    /// What the next buffer needs to carry on from where this one stopped.
-    pub(crate) fn carry(&self) -> Carry {
+    /// What the next buffer needs to carry on from where this one stopped
+    /// (moving out the pending text, if the buffer kept some).
+    pub(crate) fn take_carry(&mut self) -> Carry {
+        let text_start = self.text_start;
+        let text = self.text.take_string(self.input);
         Carry {
+            text,
+            text_start,
             state: self.state,
             last_token_end: Some(self.last_token_end),
             last_start_tag: self.last_start_tag.map(str::to_owned),
@@ -897,7 +923,7 @@ impl<'a> Tokenizer<'a> {
         self.errors.truncate(safe.errors_len);
         self.stream_errors_next = safe.stream_errors_next;
         self.flush_stream_errors(safe.pos);
-        if !self.text.is_empty() {
+        if !self.text.is_empty() && !self.keep_cut_text {
             let text = self.take_text(safe.pos);
             self.out = Some(text);
             self.last_token_end = safe.pos + self.base;
@@ -1035,7 +1061,6 @@ impl<'a> Tokenizer<'a> {
         if self.suspend() {
             return;
         }
-        self.eof_text_end = Some(text_end + self.base);
         if !self.text.is_empty() {
             let text = self.take_text(text_end);
             self.out = Some(text);
