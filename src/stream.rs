@@ -23,8 +23,10 @@
 //! - every token is the one the whole-input [`Tokenizer`]
 //!   gives, with one exception a caller chooses: a text run that crosses a
 //!   chunk boundary. With [`StreamOptions::coalesce_text`] (the default) it
-//!   is delivered whole, as from the whole input (its characters are held,
-//!   once, until the run ends); without it, it comes in pieces, each ending
+//!   is delivered whole, as from the whole input: the text before the cut
+//!   stays pending in the tokenizer and moves on to the next chunk's
+//!   tokenizer with the carry (its characters are copied once, held until
+//!   the run ends); without it, it comes in pieces, each ending
 //!   at a chunk boundary, so that memory stays bounded even for a page that
 //!   is one long text. (A piece's span then ends at the chunk boundary: if
 //!   only a construct the standard drops, `</>` or an empty CDATA section,
