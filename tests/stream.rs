@@ -241,6 +241,58 @@ fn memory_limit(counts: &mut Counts) {
     );
 }
 
+/// Coalesced text waits between chunks until its run ends, so it counts
+/// against the memory limit; in pieces mode it is handed out per chunk and
+/// nothing is held.
+fn memory_limit_on_coalesced_text(counts: &mut Counts) {
+    let mut input = b"<p>".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 10_000));
+    input.extend(b"</p>");
+    let run = |coalesce: bool| {
+        let opts = StreamOptions::default()
+            .memory_limit(Some(4096))
+            .coalesce_text(coalesce);
+        let mut stream = StreamTokenizer::new(opts);
+        let arena = Bump::new();
+        let mut texts = 0;
+        for chunk in input.chunks(1000) {
+            match stream.feed(chunk, &arena) {
+                Ok(feed) => texts += feed.filter(|t| matches!(t, Token::Text(_))).count(),
+                Err(e) => return (texts, Some(e)),
+            }
+        }
+        match stream.finish(&arena) {
+            Ok(feed) => texts += feed.filter(|t| matches!(t, Token::Text(_))).count(),
+            Err(e) => return (texts, Some(e)),
+        }
+        (texts, None)
+    };
+    let (texts, error) = run(true);
+    // The limit is exceeded by the text that starts at offset 3, before any
+    // of it is handed out.
+    let coalesced_ok = texts == 0
+        && matches!(
+            error,
+            Some(StreamError::MemoryLimit {
+                limit: 4096,
+                offset: 3,
+                ..
+            })
+        );
+    let (pieces, pieces_error) = run(false);
+    // One piece per chunk: every chunk holds some of the text.
+    let pieces_ok = pieces_error.is_none() && pieces == input.len().div_ceil(1000);
+    let problems = [
+        (!coalesced_ok).then(|| format!("coalesced: {texts} texts, {error:?}")),
+        (!pieces_ok).then(|| format!("pieces: {pieces} texts, {pieces_error:?}")),
+    ];
+    counts.check(
+        "memory limit on coalesced text",
+        &(vec![], vec![]),
+        &(problems.into_iter().flatten().collect(), vec![]),
+    );
+}
+
 /// Bytes in any encoding, sniffed from the first 1024 bytes of the stream:
 /// the same tokens as decoding the whole page.
 #[cfg(feature = "encoding")]
@@ -329,6 +381,7 @@ fn main() {
     special_inputs(&mut counts);
     pieces_mode(&mut counts);
     memory_limit(&mut counts);
+    memory_limit_on_coalesced_text(&mut counts);
     corpus_pages(&mut counts);
     html5lib_runs(&mut counts);
     let _ = State::Data;
