@@ -1074,8 +1074,11 @@ impl<'a> Tokenizer<'a> {
     /// Starts a new start or end tag whose `<` is at `tok_start`.
     #[inline]
     pub(crate) fn new_tag(&mut self, is_end: bool) {
+        // The name buffer and the pending attribute are always left empty:
+        // emitting a tag takes both, and a tag the end of input drops ends
+        // the tokenizer.
+        debug_assert!(self.tag_name.is_empty() && self.attr.is_none());
         self.is_end_tag = is_end;
-        self.tag_name.clear();
         self.tag_name_span = Span::new(self.pos, self.pos);
         self.self_closing = false;
         self.attrs.clear();
@@ -1083,7 +1086,6 @@ impl<'a> Tokenizer<'a> {
             self.attr_set.0.clear();
             self.attr_set.1 = 0;
         }
-        self.attr = None;
     }
 
     /// Starts a new attribute whose name begins at `pos`.
