@@ -14,6 +14,15 @@
 //!
 //! Offsets in tokens and errors are offsets in the decoded text (after a
 //! byte order mark), as for a [`Document`](super::Document).
+//!
+//! One difference from the whole-input path: with
+//! [`DecodeOptions::detect_utf8`], the stream can only test the bytes it
+//! holds when it decides (the first chunks, at least the prescan window),
+//! where [`Document::from_bytes`](super::Document::from_bytes) tests the
+//! whole input. A page with no BOM or `<meta>` whose first non-ASCII byte
+//! comes later can then be sniffed differently; a caller that knows the
+//! answer (the CLI, from the whole file) turns detection off and passes it
+//! as [`DecodeOptions::default_encoding`].
 
 use bumpalo::Bump;
 use encoding_rs::{Decoder, Encoding, UTF_8};
