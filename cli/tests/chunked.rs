@@ -300,6 +300,19 @@ struct EndTagCase {
     errors: &'static [&'static str],
 }
 
+impl EndTagCase {
+    /// The input: `filler`, then the case's source, end tag and `c<p>`.
+    fn input(&self, filler: &Filler) -> Vec<u8> {
+        [
+            &filler.bytes[..],
+            self.source.as_bytes(),
+            self.end_tag.as_bytes(),
+            b"c<p>",
+        ]
+        .concat()
+    }
+}
+
 const END_TAG_CASES: [EndTagCase; 3] = [
     EndTagCase {
         state: "rcdata",
@@ -334,10 +347,7 @@ const END_TAG_CASES: [EndTagCase; 3] = [
 fn last_start_tag_in_chunks_json() {
     for case in &END_TAG_CASES {
         for filler in fillers(case.source.len()) {
-            let mut input = filler.bytes.clone();
-            input.extend_from_slice(case.source.as_bytes());
-            input.extend_from_slice(case.end_tag.as_bytes());
-            input.extend_from_slice(b"c<p>");
+            let input = case.input(&filler);
             let args = [
                 "tokens",
                 "--errors",
@@ -376,10 +386,7 @@ fn last_start_tag_in_chunks_json() {
 fn last_start_tag_in_chunks_html5lib() {
     for case in &END_TAG_CASES {
         for filler in fillers(case.source.len()) {
-            let mut input = filler.bytes.clone();
-            input.extend_from_slice(case.source.as_bytes());
-            input.extend_from_slice(case.end_tag.as_bytes());
-            input.extend_from_slice(b"c<p>");
+            let input = case.input(&filler);
             let args = [
                 "tokens",
                 "--format",
