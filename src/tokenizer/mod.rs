@@ -611,7 +611,7 @@ pub struct Tokenizer<'a> {
     // machine can be resumed from in a later buffer.
     partial: bool,
     /// With coalescing, text cut by the end of a partial buffer stays
-    /// pending and goes to the next buffer (see `carry`) instead of being
+    /// pending and goes to the next buffer (see `take_carry`) instead of being
     /// handed out as a piece.
     keep_cut_text: bool,
     base: usize,
