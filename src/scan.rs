@@ -183,27 +183,10 @@ pub(crate) fn find1(a: u8, hay: &[u8], from: usize) -> usize {
 /// possible noncharacter (0xEF for U+FDD0–FDEF and U+FFFE/F, 0xF0–0xF4 for
 /// the other planes). Lead bytes only start characters, so in a `&str` a
 /// hit is always on a character boundary.
-static STREAM_ERROR_START: ByteSet = ByteSet::new(&{
-    let mut bytes = [0u8; 35];
-    let mut n = 0;
-    let mut b = 1u8;
-    while b < 0x20 {
-        if !matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r') {
-            bytes[n] = b;
-            n += 1;
-        }
-        b += 1;
-    }
-    let rest = [0x7F, 0xC2, 0xEF, 0xF0, 0xF1, 0xF2, 0xF3, 0xF4];
-    let mut i = 0;
-    while i < rest.len() {
-        bytes[n] = rest[i];
-        n += 1;
-        i += 1;
-    }
-    assert!(n == bytes.len(), "every slot filled (0 is not a member)");
-    bytes
-});
+static STREAM_ERROR_START: ByteSet = ByteSet::new(
+    b"\x01\x02\x03\x04\x05\x06\x07\x08\x0B\x0E\x0F\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1A\x1B\
+      \x1C\x1D\x1E\x1F\x7F\xC2\xEF\xF0\xF1\xF2\xF3\xF4",
+);
 
 /// The offset of the first byte at or after `from` that can begin an
 /// input-stream parse error (see [`STREAM_ERROR_START`]), or `hay.len()`.
@@ -228,9 +211,10 @@ pub(crate) fn find_stream_error_start(hay: &[u8], from: usize) -> usize {
 /// functions compiled for a CPU feature once the feature is known.
 #[allow(unsafe_code)]
 mod simd {
-    /// How far from `from` the input is free of [`super::STREAM_ERROR_START`]
-    /// bytes in whole vector blocks: every byte before the returned offset
-    /// is outside the set, and the block at it (if any) is not checked.
+    /// The first [`super::STREAM_ERROR_START`] byte at or after `from`
+    /// found in whole vector blocks, or else where the tail too short for a
+    /// block starts (unchecked: the caller walks it). Every byte before the
+    /// returned offset is outside the set.
     #[inline]
     pub(super) fn skip_stream_error_free(hay: &[u8], from: usize) -> usize {
         #[cfg(target_arch = "x86_64")]
