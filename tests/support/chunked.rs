@@ -448,8 +448,10 @@ fn trailing_dropped(input: &str, want: &[Owned], got: &mut [Owned]) {
 }
 
 fn first_difference(want: &[Owned], got: &[Owned]) -> Option<String> {
-    let n = want.len().max(got.len());
-    let i = (0..n).find(|&i| want.get(i) != got.get(i))?;
+    if want == got {
+        return None;
+    }
+    let i = input::first_mismatch(want, got);
     let show = |t: Option<&Owned>| t.map_or("(end)".to_owned(), Owned::show);
     Some(format!(
         "token {i}: whole {} / streamed {} (whole has {} tokens, streamed {})",
@@ -508,11 +510,7 @@ pub fn check_with(doc: &[u8], config: &ChunkConfig, relax: Relax) -> Result<(), 
             return Err(format!("{mode}: {d}"));
         }
         if want_errors != got_errors {
-            let i = want_errors
-                .iter()
-                .zip(&got_errors)
-                .position(|(a, b)| a != b)
-                .unwrap_or(want_errors.len().min(got_errors.len()));
+            let i = input::first_mismatch(&want_errors, &got_errors);
             return Err(format!(
                 "{mode}: parse errors differ at {i}: whole {:?} / streamed {:?} \
                  (whole has {}, streamed {})",

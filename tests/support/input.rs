@@ -1,4 +1,5 @@
-//! Helpers on raw inputs shared by the other support modules.
+//! Helpers shared by the other support modules: on raw inputs, and for
+//! reporting where two results part.
 #![allow(dead_code)]
 
 /// The ASCII-lowercased name of the first `</name` in `input` (letters
@@ -19,4 +20,13 @@ pub fn first_end_tag_name(input: &str) -> Option<String> {
         from = start;
     }
     None
+}
+
+/// The index of the first element where `a` and `b` differ (the shorter
+/// length when one is a prefix of the other).
+pub fn first_mismatch<T: PartialEq>(a: &[T], b: &[T]) -> usize {
+    a.iter()
+        .zip(b)
+        .position(|(x, y)| x != y)
+        .unwrap_or(a.len().min(b.len()))
 }

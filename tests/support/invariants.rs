@@ -125,11 +125,7 @@ pub fn check(input: &str, config: &RunConfig) -> Result<(), String> {
         return Err(format!("errors reported with errors off: {no_errors:?}"));
     }
     if tokens != with_errors {
-        let i = tokens
-            .iter()
-            .zip(&with_errors)
-            .position(|(a, b)| a != b)
-            .unwrap_or(tokens.len().min(with_errors.len()));
+        let i = input::first_mismatch(&tokens, &with_errors);
         return Err(format!(
             "tokens differ with errors on, at token {i}: off {:?} / on {:?}",
             tokens.get(i),

@@ -132,11 +132,7 @@ pub fn check(input: &str, config: &RoundtripConfig) -> Result<(), String> {
     let expected = plain(&tokens, true);
     let actual = plain(&again, false);
     if expected != actual {
-        let i = expected
-            .iter()
-            .zip(&actual)
-            .position(|(a, b)| a != b)
-            .unwrap_or(expected.len().min(actual.len()));
+        let i = input::first_mismatch(&expected, &actual);
         return Err(format!(
             "serialized as {html:?}, token {i} comes back as {:?}, expected {:?}",
             actual.get(i),
