@@ -110,8 +110,8 @@
 //! same tokens again (see [`serialize`] for the exact promise).
 
 #![deny(missing_docs)]
-// Unsafe code is allowed in one place only: the block classification in
-// `scan.rs` (one SIMD load, with its SAFETY comment).
+// Unsafe code is allowed in one file only, `scan.rs`: its block
+// classification (SIMD loads) and its slicing of scanned runs (`cut`).
 #![deny(unsafe_code)]
 
 pub use bumpalo;

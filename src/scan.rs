@@ -12,6 +12,12 @@
 //! vector classification (the `simd` module, the crate's only `unsafe`) for
 //! the pass over the whole input that looks for input-stream errors, where
 //! the set of interesting bytes is too large for memchr.
+//!
+//! The tag path also takes its names and values from here as string slices
+//! ([`Run`]): a scan that stops at an ASCII byte has found a character
+//! boundary, so the slice needs no further check (the `cut` module, the
+//! crate's other `unsafe`). Checking both ends of every name and value again
+//! in `&input[start..end]` cost 6% of the instructions on the corpus.
 
 /// A set of bytes, as a lookup table.
 pub(crate) struct ByteSet([bool; 256]);
@@ -93,6 +99,96 @@ pub(crate) static CLASS: [u8; 256] = {
     }
     t
 };
+
+// Every class holds ASCII bytes only: a scan that stops at a byte of a
+// class has stopped on a character boundary (see [`Run`]).
+const _: () = {
+    let mut i = 0x80;
+    while i < 256 {
+        assert!(CLASS[i] == 0);
+        i += 1;
+    }
+};
+
+pub(crate) use cut::{Run, class_run, class_run_upper, run2};
+
+/// Runs of input found by a scan, as string slices, without checking again
+/// where they end.
+///
+/// The scans of this module stop on an ASCII byte or at the end of the
+/// input, and in UTF-8 both are character boundaries; so of
+/// `input[from..end]` only `from` needs checking. This is the crate's
+/// `unsafe` apart from [`simd`].
+#[allow(unsafe_code)]
+mod cut {
+    use super::{find_class, find_class_upper, find2};
+
+    /// A run of input a scan skipped, and where it stopped.
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Run<'a> {
+        /// The input from where the scan started to where it stopped.
+        pub(crate) text: &'a str,
+        /// Where it stopped: the offset of a byte of the set it looked
+        /// for, or the input's length.
+        pub(crate) end: usize,
+    }
+
+    /// The run from `from` to the first byte at or after it whose class has
+    /// any of the bits in `mask`, and whether the run holds an ASCII
+    /// uppercase letter. Panics if `from` is past the end of `input` or not
+    /// on a character boundary.
+    #[inline(always)]
+    pub(crate) fn class_run_upper(mask: u8, input: &str, from: usize) -> (Run<'_>, bool) {
+        let (end, upper) = find_class_upper(mask, input.as_bytes(), from);
+        // SAFETY: a class scan stops on an ASCII byte (`CLASS`'s const
+        // check) or at the end, at or after `from`.
+        (unsafe { run_to(input, from, end) }, upper)
+    }
+
+    /// The run from `from` to the first byte at or after it whose class has
+    /// any of the bits in `mask`. Panics as [`class_run_upper`] does.
+    #[inline(always)]
+    pub(crate) fn class_run(mask: u8, input: &str, from: usize) -> Run<'_> {
+        let end = find_class(mask, input.as_bytes(), from);
+        // SAFETY: as in `class_run_upper`.
+        unsafe { run_to(input, from, end) }
+    }
+
+    /// The run from `from` to the first `a` or `b` (both ASCII, else this
+    /// panics) at or after it. Panics as [`class_run_upper`] does.
+    #[inline(always)]
+    pub(crate) fn run2(a: u8, b: u8, input: &str, from: usize) -> Run<'_> {
+        assert!(a.is_ascii() && b.is_ascii());
+        let end = find2(a, b, input.as_bytes(), from);
+        // SAFETY: `find2` stops on `a` or `b`, ASCII (asserted), or at the
+        // end, at or after `from`.
+        unsafe { run_to(input, from, end) }
+    }
+
+    /// `input[from..end]` as a [`Run`], checking only `from`. Panics if
+    /// `from` is past `end` or the end of `input`, or not on a character
+    /// boundary.
+    ///
+    /// # Safety
+    /// `end` must be `input.len()`, or at most that and the offset of an
+    /// ASCII byte (so a character boundary).
+    #[inline(always)]
+    unsafe fn run_to(input: &str, from: usize, end: usize) -> Run<'_> {
+        let bytes = input.as_bytes();
+        debug_assert!(end == bytes.len() || bytes[end].is_ascii());
+        assert!(from <= end && end <= bytes.len());
+        // `from` is a boundary unless it holds a UTF-8 continuation byte;
+        // an empty run (`from == end`) is at `end`, a boundary.
+        if from < end {
+            assert!((bytes[from] as i8) >= -0x40, "not a character boundary");
+        }
+        // SAFETY: `from <= end <= len` (asserted); `from` is a character
+        // boundary (checked just above), and so is `end` (the caller's
+        // contract).
+        let text = unsafe { input.get_unchecked(from..end) };
+        Run { text, end }
+    }
+}
 
 /// Like [`find_class`], and also whether the bytes skipped hold an ASCII
 /// uppercase letter (so a name is lowercased in the same pass that finds
@@ -488,6 +584,34 @@ mod tests {
         assert_eq!(find1(b'<', b"xx", 0), 2);
         assert!(has_cr_or_nul(b"a\rb"));
         assert!(!has_cr_or_nul(b"ab\n"));
+    }
+
+    /// The runs the tag path slices: multi-byte characters inside, an
+    /// ASCII stop or the end after, and the one check left, on `from`.
+    #[test]
+    fn runs_are_the_slices_a_scan_skipped() {
+        let input = "é<a é=\"ü&x\" b>ñ";
+        let (run, upper) = class_run_upper(class::TAG_NAME_STOP, input, 0);
+        assert_eq!((run.text, run.end, upper), ("é<a", 4, false));
+        let (run, upper) = class_run_upper(class::ATTR_NAME_STOP, "AbÉ=", 0);
+        assert_eq!((run.text, run.end, upper), ("AbÉ", 4, true));
+        let run = run2(b'"', b'&', input, 9);
+        assert_eq!((run.text, run.end), ("ü", 11));
+        let run = class_run(class::UNQUOTED_STOP, input, 17);
+        assert_eq!((run.text, run.end), ("ñ", input.len()));
+        // Empty runs: at a stop, and at the end.
+        assert_eq!(run2(b'"', b'&', input, 11).text, "");
+        assert_eq!(class_run(class::WS, input, input.len()).text, "");
+        for from in 0..=input.len() {
+            let ok = input.is_char_boundary(from);
+            let got = std::panic::catch_unwind(|| class_run(class::WS, input, from).text);
+            assert_eq!(got.is_ok(), ok, "from {from}");
+            if let Ok(text) = got {
+                assert_eq!(text, &input[from..from + text.len()]);
+            }
+        }
+        assert!(std::panic::catch_unwind(|| class_run(class::WS, "ab", 3)).is_err());
+        assert!(std::panic::catch_unwind(|| run2(b'a', 0xC3, "ab", 0)).is_err());
     }
 
     /// Every byte value at the end of inputs of several lengths (in the

@@ -1173,10 +1173,12 @@ impl<'a> Tokenizer<'a> {
         let tag = Tag {
             name,
             name_span: self.sp(self.tag_name_span.start, self.tag_name_span.end),
-            attributes: if self.attrs.is_empty() {
-                &[]
-            } else {
-                self.arena.alloc_slice_copy(&self.attrs)
+            attributes: match self.attrs.as_slice() {
+                [] => &[],
+                // Most tags with attributes have one: a plain store is
+                // cheaper than the call into memcpy a slice copy makes.
+                [one] => core::slice::from_ref(self.arena.alloc(*one)),
+                many => self.arena.alloc_slice_copy(many),
             },
             self_closing: self.self_closing,
             span: self.sp(self.tok_start, self.pos),

@@ -21,7 +21,7 @@
 
 use super::{RefTarget, S, Tokenizer, is_ws};
 use crate::error::ErrorCode;
-use crate::scan::{ByteSet, CLASS, class, find_class, find_class_upper, find2};
+use crate::scan::{ByteSet, CLASS, Run, class, class_run, class_run_upper, run2};
 use crate::token::Attribute;
 
 /// Bytes that end a run of tag name characters.
@@ -48,8 +48,7 @@ impl<'a> Tokenizer<'a> {
     /// A name as a finished string: the source slice, or a lowercased copy
     /// in the arena when it has an uppercase letter.
     #[inline(always)]
-    fn lowered(&self, start: usize, end: usize, upper: bool) -> &'a str {
-        let src = &self.input[start..end];
+    fn lowered(&self, src: &'a str, upper: bool) -> &'a str {
         if upper {
             let s = self.arena.alloc_str(src);
             s.make_ascii_lowercase();
@@ -66,12 +65,13 @@ impl<'a> Tokenizer<'a> {
         self.new_tag(false);
         let bytes = self.bytes;
         let name_start = self.pos;
-        let (mut p, upper) = find_class_upper(class::TAG_NAME_STOP, bytes, name_start);
+        let (run, upper) = class_run_upper(class::TAG_NAME_STOP, self.input, name_start);
+        let mut p = run.end;
         if p >= bytes.len() || bytes[p] == 0 {
             self.state = S::TagName;
             return;
         }
-        let name = self.lowered(name_start, p, upper);
+        let name = self.lowered(run.text, upper);
         self.tag_name_span.end = p;
         loop {
             // Before attribute name: whitespace, then `>`, `/>` or a name.
@@ -90,7 +90,9 @@ impl<'a> Tokenizer<'a> {
                 Some(_) => {}
             }
             let attr_start = p;
-            let (name_end, attr_upper) = find_class_upper(class::ATTR_NAME_STOP, bytes, attr_start);
+            let (attr_run, attr_upper) =
+                class_run_upper(class::ATTR_NAME_STOP, self.input, attr_start);
+            let name_end = attr_run.end;
             match bytes.get(name_end) {
                 Some(b'"' | b'\'' | b'<' | 0) | None => {
                     return self.tag_slow(name, attr_start, S::BeforeAttributeName);
@@ -117,19 +119,24 @@ impl<'a> Tokenizer<'a> {
                 match bytes.get(p) {
                     Some(&q @ (b'"' | b'\'')) => {
                         let start = p + 1;
-                        let end = if self.has_cr_nul {
-                            if q == b'"' {
+                        let run = if self.has_cr_nul {
+                            let end = if q == b'"' {
                                 DQ_VALUE_STOP.find(bytes, start)
                             } else {
                                 SQ_VALUE_STOP.find(bytes, start)
+                            };
+                            Run {
+                                text: &self.input[start..end],
+                                end,
                             }
                         } else {
-                            find2(q, b'&', bytes, start)
+                            run2(q, b'&', self.input, start)
                         };
+                        let end = run.end;
                         if bytes.get(end) != Some(&q) {
                             return self.tag_slow(name, attr_start, S::BeforeAttributeName);
                         }
-                        value = &self.input[start..end];
+                        value = run.text;
                         value_span = Some(self.sp(start, end));
                         quoted = true;
                         p = end + 1;
@@ -139,18 +146,19 @@ impl<'a> Tokenizer<'a> {
                     }
                     Some(_) => {
                         let start = p;
-                        let end = find_class(class::UNQUOTED_STOP, bytes, start);
+                        let run = class_run(class::UNQUOTED_STOP, self.input, start);
+                        let end = run.end;
                         match bytes.get(end) {
                             Some(&b) if b == b'>' || CLASS[b as usize] & class::WS != 0 => {}
                             _ => return self.tag_slow(name, attr_start, S::BeforeAttributeName),
                         }
-                        value = &self.input[start..end];
+                        value = run.text;
                         value_span = Some(self.sp(start, end));
                         p = end;
                     }
                 }
             }
-            let attr_name = self.lowered(attr_start, name_end, attr_upper);
+            let attr_name = self.lowered(attr_run.text, attr_upper);
             let duplicate = self.is_duplicate(attr_name);
             if duplicate {
                 self.error(ErrorCode::DuplicateAttribute, name_end);
@@ -188,9 +196,10 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn end_tag_fast(&mut self) {
         self.new_tag(true);
         let name_start = self.pos;
-        let (end, upper) = find_class_upper(class::TAG_NAME_STOP, self.bytes, name_start);
+        let (run, upper) = class_run_upper(class::TAG_NAME_STOP, self.input, name_start);
+        let end = run.end;
         if self.bytes.get(end) == Some(&b'>') {
-            let name = self.lowered(name_start, end, upper);
+            let name = self.lowered(run.text, upper);
             self.tag_name_span.end = end;
             self.pos = end + 1;
             self.emit_tag_named(name);
