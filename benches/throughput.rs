@@ -15,9 +15,15 @@
 //! | `html5gum` | html5gum's token iterator, default emitter, `naively_switch_states(true)` |
 //! | `html5gum_minimal` | html5gum with a minimal hand-written `Emitter` (reused buffers) |
 //! | `lol_html` | lol_html with element, text, comment and doctype handlers on everything |
+//! | `lol_html_scan` | reference floor: lol_html with no handlers (scans, builds no tokens) |
+//! | `memchr_floor` | reference floor: `memchr_iter(b'<')`, reading the byte after each match |
+//!
+//! The last two are not peers: they build no tokens, so they show what a scan
+//! alone costs in the same run. A tokenizer that hands out full tokens does
+//! strictly more work than either.
 //!
 //! ```sh
-//! cargo bench --bench throughput               # everything (~6 minutes)
+//! cargo bench --bench throughput               # everything (~7 minutes)
 //! cargo bench --bench throughput -- es6        # one group
 //! cargo bench --bench throughput -- /htmltok$  # one implementation
 //! HTMLTOK_BENCH_CHECK=1 cargo bench --bench throughput -- --list  # print what each saw
@@ -46,6 +52,9 @@ const IMPLS: &[&str] = &[
     "html5gum",
     "html5gum_minimal",
     "lol_html",
+    // Reference floors (build no tokens); keep them last.
+    "lol_html_scan",
+    "memchr_floor",
 ];
 
 fn bench_input(c: &mut Criterion, group_name: &str, input: &str) {
@@ -98,11 +107,19 @@ fn bench_input(c: &mut Criterion, group_name: &str, input: &str) {
     group.bench_function("lol_html", |b| {
         b.iter(|| black_box(common::run_lol_html(black_box(input))))
     });
+    group.bench_function("lol_html_scan", |b| {
+        b.iter(|| black_box(common::run_lol_html_scan(black_box(input))))
+    });
+    group.bench_function("memchr_floor", |b| {
+        b.iter(|| black_box(common::run_memchr_floor(black_box(input))))
+    });
     group.finish();
 }
 
 /// Prints what each implementation saw on `input`, to check that they all
-/// do comparable work (same tags, same text after the same switches).
+/// do comparable work (same tags, same text after the same switches). The
+/// reference floors build no tokens, so they are printed apart, with what
+/// they tallied instead.
 fn check(name: &str, input: &str) {
     let mut arena = Bump::new();
     let mut gum = GumBuffers::default();
@@ -131,6 +148,10 @@ fn check(name: &str, input: &str) {
         (IMPLS[6], common::run_html5gum_minimal(input, &mut gum)),
         (IMPLS[7], common::run_lol_html(input)),
     ];
+    let floors = [
+        (IMPLS[8], "bytes out", common::run_lol_html_scan(input)),
+        (IMPLS[9], "'<' found", common::run_memchr_floor(input)),
+    ];
     eprintln!("check {name} ({} bytes):", input.len());
     for (imp, c) in runs {
         eprintln!(
@@ -143,6 +164,12 @@ fn check(name: &str, input: &str) {
             c.text_bytes,
             c.others,
             c.other_bytes
+        );
+    }
+    for (imp, what, c) in floors {
+        eprintln!(
+            "  {imp:<17} reference floor, builds no tokens: {what} {:>9}",
+            c.floor
         );
     }
 }

@@ -1,5 +1,6 @@
 //! What the benchmarks share: finding the corpus, and one function per
-//! implementation that tokenizes a whole page and consumes every token.
+//! implementation that tokenizes a whole page and consumes every token,
+//! plus two reference floors that scan a page and build no tokens.
 //!
 //! Every implementation folds what it saw into [`Counts`] (number of tokens
 //! of each kind and the byte lengths of names, values and text), so the
@@ -44,6 +45,10 @@ pub struct Counts {
     pub others: u64,
     /// Bytes of comment data and doctype names.
     pub other_bytes: u64,
+    /// What a reference floor tallies instead of tokens (the floors leave
+    /// every other field 0, the tokenizers leave this one 0): see
+    /// [`run_lol_html_scan`] and [`run_memchr_floor`].
+    pub floor: u64,
 }
 
 impl Counts {
@@ -58,6 +63,7 @@ impl Counts {
             self.text_bytes,
             self.others,
             self.other_bytes,
+            self.floor,
         ]
         .iter()
         .fold(0u64, |h, &x| h.rotate_left(7) ^ x)
@@ -590,4 +596,50 @@ pub fn run_lol_html(input: &str) -> Counts {
     rewriter.end().expect("lol_html end");
     std::hint::black_box(out.get());
     c.into_inner()
+}
+
+/// lol_html with no handlers at all (default `Settings` but
+/// `with_strict(false)`, as in [`run_lol_html`]): it still scans the page
+/// (and runs its tree-builder simulator) but builds no tokens, and passes
+/// the input through to a sink that only counts bytes. A reference floor,
+/// not a peer: [`Counts::floor`] is the output byte count (the input's
+/// length, since nothing is rewritten), every other field is 0.
+#[inline(never)]
+pub fn run_lol_html_scan(input: &str) -> Counts {
+    use lol_html::{HtmlRewriter, Settings};
+
+    let out = Cell::new(0u64);
+    let mut rewriter = HtmlRewriter::new(Settings::new().with_strict(false), |chunk: &[u8]| {
+        out.set(out.get() + chunk.len() as u64);
+    });
+    rewriter.write(input.as_bytes()).expect("lol_html write");
+    rewriter.end().expect("lol_html end");
+    Counts {
+        floor: out.get(),
+        ..Counts::default()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// memchr
+
+/// `memchr::memchr_iter(b'<', …)` over the page, reading the byte after
+/// each `<` (what a tokenizer looks at first). No tokenizer that finds its
+/// tags can do less. A reference floor, not a peer: [`Counts::floor`] is
+/// the number of `<`, every other field is 0; the bytes read are folded
+/// into a `black_box`ed value so the reads stay.
+#[inline(never)]
+pub fn run_memchr_floor(input: &str) -> Counts {
+    let bytes = input.as_bytes();
+    let mut found = 0u64;
+    let mut after = 0u8;
+    for i in memchr::memchr_iter(b'<', bytes) {
+        found += 1;
+        after ^= bytes.get(i + 1).copied().unwrap_or(0);
+    }
+    std::hint::black_box(after);
+    Counts {
+        floor: found,
+        ..Counts::default()
+    }
 }
