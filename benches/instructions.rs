@@ -1,7 +1,9 @@
 //! Instruction counts (callgrind, through iai-callgrind) per corpus page for
-//! htmltok and the same peers as `benches/throughput.rs`. Each page is read
-//! in the benchmark's setup, which is not counted; each benchmark runs the
-//! tokenizer once over the whole page and consumes every token.
+//! htmltok and the same peers and reference floors as
+//! `benches/throughput.rs`. Each page is read in the benchmark's setup,
+//! which is not counted; each benchmark runs the tokenizer once over the
+//! whole page and consumes every token (the two floors, `lol_html_scan` and
+//! `memchr_floor`, scan it and build no tokens).
 //!
 //! Needs valgrind and the runner binary of the same version as the
 //! `iai-callgrind` dev-dependency:
@@ -12,7 +14,7 @@
 //! ```
 //!
 //! iai-callgrind 0.16 filters only by bench file name, so this always runs
-//! all 42 benchmarks (7 pages × 6 implementations).
+//! all 70 benchmarks (7 pages × 10 implementations).
 //!
 //! The pages come from `../shared/corpus` (or `$HTMLTOK_CORPUS_DIR`, passed
 //! through to the benchmark). A missing page is benchmarked as empty input,
@@ -98,10 +100,18 @@ per_page!(html5gum_minimal, page, |input: String| {
 
 per_page!(lol_html, page, |input: String| common::run_lol_html(&input));
 
+per_page!(lol_html_scan, page, |input: String| {
+    common::run_lol_html_scan(&input)
+});
+
+per_page!(memchr_floor, page, |input: String| {
+    common::run_memchr_floor(&input)
+});
+
 library_benchmark_group!(
     name = corpus;
     benchmarks = htmltok, htmltok_errors, htmltok_bytes, htmltok_stream64k, html5ever, html5gum,
-        html5gum_minimal, lol_html
+        html5gum_minimal, lol_html, lol_html_scan, memchr_floor
 );
 
 main!(
