@@ -43,7 +43,11 @@ IMPLS = [
     "html5gum",
     "html5gum_minimal",
     "lol_html",
+    # Reference floors: scans that build no tokens, not peers. Kept last.
+    "lol_html_scan",
+    "memchr_floor",
 ]
+FLOORS = {"lol_html_scan", "memchr_floor"}
 COLORS = {
     "htmltok": "#1f6feb",
     "htmltok_errors": "#79a8f5",
@@ -53,6 +57,8 @@ COLORS = {
     "html5gum": "#f0ad4e",
     "html5gum_minimal": "#c98a12",
     "lol_html": "#5cb85c",
+    "lol_html_scan": "#b4bcb4",
+    "memchr_floor": "#8a8a8a",
 }
 EXTRA_COLORS = ["#8e44ad", "#16a085", "#7f8c8d", "#2c3e50"]
 BASE = "htmltok"
@@ -282,6 +288,19 @@ def summarize(groups, results, impls):
     return rates, agg, geo
 
 
+def floor_note(impls):
+    """The line under a table that says which of its columns are reference
+    floors, or None when it has none."""
+    floors = [f"`{i}`" for i in impls if i in FLOORS]
+    if not floors:
+        return None
+    return (
+        " and ".join(floors)
+        + (" are reference floors" if len(floors) > 1 else " is a reference floor")
+        + ", not peers: scans that build no tokens (a tokenizer handing out tokens does strictly more work)."
+    )
+
+
 def rate_table(title, groups, results, impls):
     rates, agg, geo = summarize(groups, results, impls)
     lines = [f"**{title}** (MB/s, median of the criterion samples; higher is better)", ""]
@@ -313,6 +332,9 @@ def rate_table(title, groups, results, impls):
         r = rates[groups[0]]
         cells = [fmt_ratio(r[BASE] / r[i]) if BASE in r and i in r else "–" for i in impls]
         lines.append(f"| `{BASE}` ÷ this | | " + " | ".join(cells) + " |")
+    note = floor_note(impls)
+    if note:
+        lines += ["", note]
     return "\n".join(lines), rates, agg, geo
 
 
@@ -348,6 +370,9 @@ def iai_table(iai, sizes, impls):
             + " | ".join(fmt_ratio(overall[i] / overall[BASE]) if i in overall else "–" for i in impls)
             + " |"
         )
+    note = floor_note(impls)
+    if note:
+        lines += ["", note]
     total_ir = {i: sum(iai[p][i] for p in pages) for i in overall}
     lines.append("")
     lines.append(
@@ -374,10 +399,16 @@ def svg_chart(groups, rates, agg, geo, impls, title):
     body_top = top + legend_h + 10
     height = body_top + len(rows) * (group_h + group_gap) + 30
 
-    vmax = max([v for _, d in rows for v in d.values()] + [1.0])
+    # The axis is scaled to the tokenizers; a floor far beyond them (memchr
+    # on a page with few tags) is cut at the axis with its value beside it.
+    values = [v for _, d in rows for i, v in d.items() if i not in FLOORS]
+    vmax = max((values or [v for _, d in rows for v in d.values()]) + [1.0])
     # A round axis maximum.
     mag = 10 ** math.floor(math.log10(vmax))
     axis_max = next(m * mag for m in (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10) if m * mag >= vmax)
+
+    cut_any = any(v > axis_max for _, d in rows for v in d.values())
+    subtitle = "; » a floor beyond the axis" if cut_any else ""
 
     def x_of(v):
         return label_w + bar_w * v / axis_max
@@ -387,13 +418,14 @@ def svg_chart(groups, rates, agg, geo, impls, title):
         f'viewBox="0 0 {width} {height}" font-family="-apple-system,Segoe UI,Helvetica,Arial,sans-serif" font-size="12">',
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
         f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15" font-weight="bold">{escape(title)}</text>',
-        f'<text x="{width / 2}" y="40" text-anchor="middle" fill="#555">MB/s (10^6 bytes/s), median; higher is better</text>',
+        f'<text x="{width / 2}" y="40" text-anchor="middle" fill="#555">MB/s (10^6 bytes/s), median; higher is better{subtitle}</text>',
     ]
     for k, i in enumerate(impls):
         lx = 20 + (k % 3) * ((width - 40) / 3)
         ly = top + 22 * (k // 3)
+        label = f"{i} (floor: no tokens)" if i in FLOORS else i
         out.append(f'<rect x="{lx:.0f}" y="{ly}" width="12" height="12" fill="{colors[i]}"/>')
-        out.append(f'<text x="{lx + 17:.0f}" y="{ly + 10}">{escape(i)}</text>')
+        out.append(f'<text x="{lx + 17:.0f}" y="{ly + 10}">{escape(label)}</text>')
     # Grid.
     steps = 5
     axis_y = body_top + len(rows) * (group_h + group_gap)
@@ -419,11 +451,19 @@ def svg_chart(groups, rates, agg, geo, impls, title):
             v = d.get(i)
             if v is None:
                 continue
-            w = max(bar_w * v / axis_max, 1)
+            cut = v > axis_max
+            w = max(bar_w * min(v, axis_max) / axis_max, 1)
             out.append(
                 f'<rect x="{label_w}" y="{by}" width="{w:.1f}" height="{bar_h}" fill="{colors[i]}"><title>{escape(i)}: {v:,.1f} MB/s</title></rect>'
             )
-            out.append(f'<text x="{label_w + w + 4:.1f}" y="{by + bar_h - 2}" font-size="10.5" fill="#333">{fmt_rate(v)}</text>')
+            if cut:  # a break mark near the end of the bar
+                bx = label_w + w - 12
+                out.append(
+                    f'<path d="M{bx:.1f} {by + bar_h} l4 -{bar_h} M{bx + 4:.1f} {by + bar_h} l4 -{bar_h}" stroke="#fff" stroke-width="2"/>'
+                )
+            out.append(
+                f'<text x="{label_w + w + 4:.1f}" y="{by + bar_h - 2}" font-size="10.5" fill="#333">{"» " if cut else ""}{fmt_rate(v)}</text>'
+            )
         y += group_h + group_gap
     out.append("</svg>")
     return "\n".join(out) + "\n"
