@@ -297,7 +297,7 @@ pub(crate) fn find_stream_error_start(hay: &[u8], from: usize) -> usize {
 
 /// Vector classification of whole blocks of input.
 ///
-/// One generic algorithm ([`Vector`] operations, written once) with thin
+/// One generic algorithm (`Vector` operations, written once) with thin
 /// per-architecture entry points: AVX2 (32 bytes a step) when the CPU has
 /// it, found at run time, else SSE2 (16 bytes, part of the x86-64
 /// baseline). Other architectures use the byte table alone. Every path

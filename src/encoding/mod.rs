@@ -6,7 +6,7 @@
 //! encoding their server, byte order mark or `<meta>` says, or none. This
 //! module turns bytes into the text a browser would tokenize:
 //!
-//! 1. **Sniffing** ([`sniff`], §13.2.3.2): a byte order mark, else the
+//! 1. **Sniffing** ([`sniff()`], §13.2.3.2): a byte order mark, else the
 //!    caller's override, else the transport layer's charset (HTTP
 //!    `Content-Type`), all *certain*; else the `<meta>` prescan of the first
 //!    1024 bytes ([`prescan`]), else (optionally) UTF-8 detection, else a
@@ -405,7 +405,7 @@ pub struct Document<'a> {
 }
 
 impl<'a> Document<'a> {
-    /// Sniffs the encoding of `bytes` ([`sniff`]) and decodes them.
+    /// Sniffs the encoding of `bytes` ([`sniff()`]) and decodes them.
     ///
     /// Fails only when [`DecodeOptions::memory_limit`] (or the allocator)
     /// refuses the decoded copy.
