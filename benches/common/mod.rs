@@ -552,10 +552,9 @@ pub fn run_html5gum_minimal(input: &str, buffers: &mut GumBuffers) -> Counts {
 #[inline(never)]
 pub fn run_lol_html(input: &str) -> Counts {
     use lol_html::html_content::{Comment, Doctype, Element, TextChunk};
-    use lol_html::{HtmlRewriter, Settings, doc_comments, doc_text, doctype, element};
+    use lol_html::{Settings, doc_comments, doc_text, doctype, element};
 
     let c = RefCell::new(Counts::default());
-    let out = Cell::new(0u64);
     let settings = Settings::new()
         .with_strict(false)
         .append_element_content_handler(element!("*", |el: &mut Element| {
@@ -589,13 +588,20 @@ pub fn run_lol_html(input: &str) -> Counts {
             c.other_bytes += d.name().map_or(0, |n| n.len()) as u64;
             Ok(())
         }));
-    let mut rewriter = HtmlRewriter::new(settings, |chunk: &[u8]| {
+    std::hint::black_box(rewrite_counting(settings, input));
+    c.into_inner()
+}
+
+/// Runs a lol_html rewriter with `settings` over `input` into a sink that
+/// only counts the bytes written out, and returns that count.
+fn rewrite_counting(settings: lol_html::Settings<'_, '_>, input: &str) -> u64 {
+    let out = Cell::new(0u64);
+    let mut rewriter = lol_html::HtmlRewriter::new(settings, |chunk: &[u8]| {
         out.set(out.get() + chunk.len() as u64);
     });
     rewriter.write(input.as_bytes()).expect("lol_html write");
     rewriter.end().expect("lol_html end");
-    std::hint::black_box(out.get());
-    c.into_inner()
+    out.get()
 }
 
 /// lol_html with no handlers at all (default `Settings` but
@@ -606,16 +612,9 @@ pub fn run_lol_html(input: &str) -> Counts {
 /// length, since nothing is rewritten), every other field is 0.
 #[inline(never)]
 pub fn run_lol_html_scan(input: &str) -> Counts {
-    use lol_html::{HtmlRewriter, Settings};
-
-    let out = Cell::new(0u64);
-    let mut rewriter = HtmlRewriter::new(Settings::new().with_strict(false), |chunk: &[u8]| {
-        out.set(out.get() + chunk.len() as u64);
-    });
-    rewriter.write(input.as_bytes()).expect("lol_html write");
-    rewriter.end().expect("lol_html end");
+    let settings = lol_html::Settings::new().with_strict(false);
     Counts {
-        floor: out.get(),
+        floor: rewrite_counting(settings, input),
         ..Counts::default()
     }
 }
