@@ -197,7 +197,7 @@ mod cut {
 /// uppercase letter (so a name is lowercased in the same pass that finds
 /// its end).
 #[inline(always)]
-pub(crate) fn find_class_upper(mask: u8, hay: &[u8], from: usize) -> (usize, bool) {
+fn find_class_upper(mask: u8, hay: &[u8], from: usize) -> (usize, bool) {
     let mut i = from;
     let mut seen = 0;
     while i < hay.len() {
@@ -212,9 +212,10 @@ pub(crate) fn find_class_upper(mask: u8, hay: &[u8], from: usize) -> (usize, boo
 }
 
 /// The offset of the first byte at or after `from` whose class has any of
-/// the bits in `mask`, or `hay.len()`.
+/// the bits in `mask`, or `hay.len()`. (Callers outside this module take
+/// the run as a slice through [`class_run`].)
 #[inline(always)]
-pub(crate) fn find_class(mask: u8, hay: &[u8], from: usize) -> usize {
+fn find_class(mask: u8, hay: &[u8], from: usize) -> usize {
     let mut i = from;
     while i < hay.len() {
         if CLASS[hay[i] as usize] & mask != 0 {
