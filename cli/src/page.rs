@@ -234,9 +234,7 @@ impl<'a> Chunks<'a> {
         match self.sniff {
             None => {
                 let mut stream = StreamTokenizer::new(stream_options);
-                if last_start_tag.is_some() {
-                    stream.set_last_start_tag(last_start_tag);
-                }
+                stream.set_last_start_tag(last_start_tag);
                 for piece in pieces {
                     for token in stream.feed(piece, arena).expect(STREAM_BUG) {
                         sink(token)?;
@@ -249,11 +247,9 @@ impl<'a> Chunks<'a> {
             }
             Some(opts) => {
                 let mut stream = SniffingStream::new(stream_options, opts.clone());
-                if last_start_tag.is_some() {
-                    // Before the first chunk, as for the raw stream: the
-                    // tokenizer underneath starts with it.
-                    stream.tokenizer_mut().set_last_start_tag(last_start_tag);
-                }
+                // Before the first chunk, as for the raw stream: the
+                // tokenizer underneath starts with it.
+                stream.tokenizer_mut().set_last_start_tag(last_start_tag);
                 for piece in pieces {
                     for token in stream.feed(piece, arena).expect(STREAM_BUG) {
                         sink(token)?;
