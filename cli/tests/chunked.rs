@@ -343,75 +343,70 @@ const END_TAG_CASES: [EndTagCase; 3] = [
     },
 ];
 
-#[test]
-fn last_start_tag_in_chunks_json() {
+/// Runs `tokens` with `format_args`, each case's state and last start tag
+/// on each case's input behind every filler, checks small chunks change
+/// nothing, and hands the output to `check`.
+fn for_each_end_tag_case(format_args: &[&str], check: impl Fn(&EndTagCase, &Filler, &Output)) {
     for case in &END_TAG_CASES {
         for filler in fillers(case.source.len()) {
             let input = case.input(&filler);
-            let args = [
-                "tokens",
-                "--errors",
+            let case_args = [
                 "--state",
                 case.state,
                 "--last-start-tag",
                 case.last_start_tag,
             ];
+            let args = [&["tokens"][..], format_args, &case_args].concat();
             let out = assert_small_chunks_change_nothing(&args, &input);
-            // The text is one token, the end tag is one: the last start
-            // tag made it appropriate, and the data state follows it.
-            let lines = json_lines(&out);
-            let at = filler.utf8.len() + case.source.len();
-            let end = at + case.end_tag.len();
-            let text = format!("{}{}", filler.utf8, case.text);
-            let what = format!("{} {:?}: {lines:#?}", case.state, filler.utf8);
-            assert_eq!(lines.len(), 4 + case.errors.len(), "{what}");
-            assert_eq!(lines[0]["kind"], "text", "{what}");
-            assert_eq!(lines[0]["data"], text.as_str(), "{what}");
-            assert_eq!(lines[0]["span"], json!([0, at]), "{what}");
-            assert_eq!(lines[1]["kind"], "end_tag", "{what}");
-            assert_eq!(lines[1]["name"], case.name, "{what}");
-            assert_eq!(lines[1]["span"], json!([at, end]), "{what}");
-            assert_eq!(lines[2]["kind"], "text", "{what}");
-            assert_eq!(lines[2]["data"], "c", "{what}");
-            assert_eq!(lines[3]["kind"], "start_tag", "{what}");
-            assert_eq!(lines[3]["name"], "p", "{what}");
-            for (line, code) in lines[4..].iter().zip(case.errors) {
-                assert_eq!(line["error"], *code, "{what}");
-            }
+            check(case, &filler, &out);
         }
     }
 }
 
 #[test]
-fn last_start_tag_in_chunks_html5lib() {
-    for case in &END_TAG_CASES {
-        for filler in fillers(case.source.len()) {
-            let input = case.input(&filler);
-            let args = [
-                "tokens",
-                "--format",
-                "html5lib",
-                "--state",
-                case.state,
-                "--last-start-tag",
-                case.last_start_tag,
-            ];
-            let out = assert_small_chunks_change_nothing(&args, &input);
-            let text = format!("{}{}", filler.raw, case.text);
-            assert_eq!(
-                json_lines(&out),
-                [json!({"output": [
-                    ["Character", text],
-                    ["EndTag", case.name],
-                    ["Character", "c"],
-                    ["StartTag", "p", {}, false],
-                ]})],
-                "{} {:?}",
-                case.state,
-                filler.raw
-            );
+fn last_start_tag_in_chunks_json() {
+    for_each_end_tag_case(&["--errors"], |case, filler, out| {
+        // The text is one token, the end tag is one: the last start
+        // tag made it appropriate, and the data state follows it.
+        let lines = json_lines(out);
+        let at = filler.utf8.len() + case.source.len();
+        let end = at + case.end_tag.len();
+        let text = format!("{}{}", filler.utf8, case.text);
+        let what = format!("{} {:?}: {lines:#?}", case.state, filler.utf8);
+        assert_eq!(lines.len(), 4 + case.errors.len(), "{what}");
+        assert_eq!(lines[0]["kind"], "text", "{what}");
+        assert_eq!(lines[0]["data"], text.as_str(), "{what}");
+        assert_eq!(lines[0]["span"], json!([0, at]), "{what}");
+        assert_eq!(lines[1]["kind"], "end_tag", "{what}");
+        assert_eq!(lines[1]["name"], case.name, "{what}");
+        assert_eq!(lines[1]["span"], json!([at, end]), "{what}");
+        assert_eq!(lines[2]["kind"], "text", "{what}");
+        assert_eq!(lines[2]["data"], "c", "{what}");
+        assert_eq!(lines[3]["kind"], "start_tag", "{what}");
+        assert_eq!(lines[3]["name"], "p", "{what}");
+        for (line, code) in lines[4..].iter().zip(case.errors) {
+            assert_eq!(line["error"], *code, "{what}");
         }
-    }
+    });
+}
+
+#[test]
+fn last_start_tag_in_chunks_html5lib() {
+    for_each_end_tag_case(&["--format", "html5lib"], |case, filler, out| {
+        let text = format!("{}{}", filler.raw, case.text);
+        assert_eq!(
+            json_lines(out),
+            [json!({"output": [
+                ["Character", text],
+                ["EndTag", case.name],
+                ["Character", "c"],
+                ["StartTag", "p", {}, false],
+            ]})],
+            "{} {:?}",
+            case.state,
+            filler.raw
+        );
+    });
 }
 
 #[test]
