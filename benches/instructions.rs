@@ -2,8 +2,9 @@
 //! htmltok and the same peers and reference floors as
 //! `benches/throughput.rs`. Each page is read in the benchmark's setup,
 //! which is not counted; each benchmark runs the tokenizer once over the
-//! whole page and consumes every token (the two floors, `lol_html_scan` and
-//! `memchr_floor`, scan it and build no tokens).
+//! whole page and consumes every token (of the three reference floors,
+//! `token_floor` hands out htmltok's tokens with none of the standard's
+//! rules; `lol_html_scan` and `memchr_floor` scan and build no tokens).
 //!
 //! Needs valgrind and the runner binary of the same version as the
 //! `iai-callgrind` dev-dependency:
@@ -14,7 +15,7 @@
 //! ```
 //!
 //! iai-callgrind 0.16 filters only by bench file name, so this always runs
-//! all 70 benchmarks (7 pages × 10 implementations).
+//! all 77 benchmarks (7 pages × 11 implementations).
 //!
 //! The pages come from `../shared/corpus` (or `$HTMLTOK_CORPUS_DIR`, passed
 //! through to the benchmark). A missing page is benchmarked as empty input,
@@ -100,6 +101,11 @@ per_page!(html5gum_minimal, page, |input: String| {
 
 per_page!(lol_html, page, |input: String| common::run_lol_html(&input));
 
+per_page!(token_floor, page, |input: String| {
+    let mut arena = Bump::new();
+    common::run_token_floor(&input, &mut arena)
+});
+
 per_page!(lol_html_scan, page, |input: String| {
     common::run_lol_html_scan(&input)
 });
@@ -111,7 +117,7 @@ per_page!(memchr_floor, page, |input: String| {
 library_benchmark_group!(
     name = corpus;
     benchmarks = htmltok, htmltok_errors, htmltok_bytes, htmltok_stream64k, html5ever, html5gum,
-        html5gum_minimal, lol_html, lol_html_scan, memchr_floor
+        html5gum_minimal, lol_html, token_floor, lol_html_scan, memchr_floor
 );
 
 main!(

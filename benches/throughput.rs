@@ -15,12 +15,13 @@
 //! | `html5gum` | html5gum's token iterator, default emitter, `naively_switch_states(true)` |
 //! | `html5gum_minimal` | html5gum with a minimal hand-written `Emitter` (reused buffers) |
 //! | `lol_html` | lol_html with element, text, comment and doctype handlers on everything |
+//! | `token_floor` | reference floor: a naive splitter handing out htmltok's `Token`s with none of the standard's rules |
 //! | `lol_html_scan` | reference floor: lol_html with no handlers (scans, builds no tokens) |
 //! | `memchr_floor` | reference floor: `memchr_iter(b'<')`, reading the byte after each match |
 //!
-//! The last two are not peers: they build no tokens, so they show what a scan
-//! alone costs in the same run. A tokenizer that hands out full tokens does
-//! strictly more work than either.
+//! The last three are not peers. `token_floor` shows what handing out these
+//! tokens costs before any rule of the standard is applied; the last two
+//! build no tokens, so they show what a scan alone costs in the same run.
 //!
 //! ```sh
 //! cargo bench --bench throughput               # everything (~7 minutes)
@@ -52,7 +53,8 @@ const IMPLS: &[&str] = &[
     "html5gum",
     "html5gum_minimal",
     "lol_html",
-    // Reference floors (build no tokens); keep them last.
+    // Reference floors (not peers); keep them last.
+    "token_floor",
     "lol_html_scan",
     "memchr_floor",
 ];
@@ -107,6 +109,9 @@ fn bench_input(c: &mut Criterion, group_name: &str, input: &str) {
     group.bench_function("lol_html", |b| {
         b.iter(|| black_box(common::run_lol_html(black_box(input))))
     });
+    group.bench_function("token_floor", |b| {
+        b.iter(|| black_box(common::run_token_floor(black_box(input), &mut arena)))
+    });
     group.bench_function("lol_html_scan", |b| {
         b.iter(|| black_box(common::run_lol_html_scan(black_box(input))))
     });
@@ -123,7 +128,7 @@ fn bench_input(c: &mut Criterion, group_name: &str, input: &str) {
 fn check(name: &str, input: &str) {
     let mut arena = Bump::new();
     let mut gum = GumBuffers::default();
-    let runs: [(&str, Counts); 8] = [
+    let runs: [(&str, Counts); 9] = [
         (
             IMPLS[0],
             common::run_htmltok(input, &mut arena, &Options::default()),
@@ -147,10 +152,12 @@ fn check(name: &str, input: &str) {
         (IMPLS[5], common::run_html5gum(input)),
         (IMPLS[6], common::run_html5gum_minimal(input, &mut gum)),
         (IMPLS[7], common::run_lol_html(input)),
+        // A floor, but it builds tokens: its counts show what it split.
+        (IMPLS[8], common::run_token_floor(input, &mut arena)),
     ];
     let floors = [
-        (IMPLS[8], "bytes out", common::run_lol_html_scan(input)),
-        (IMPLS[9], "'<' found", common::run_memchr_floor(input)),
+        (IMPLS[9], "bytes out", common::run_lol_html_scan(input)),
+        (IMPLS[10], "'<' found", common::run_memchr_floor(input)),
     ];
     eprintln!("check {name} ({} bytes):", input.len());
     for (imp, c) in runs {

@@ -43,11 +43,20 @@ IMPLS = [
     "html5gum",
     "html5gum_minimal",
     "lol_html",
-    # Reference floors: scans that build no tokens, not peers. Kept last.
+    # Reference floors, not peers. Kept last. token_floor hands out
+    # htmltok's tokens with none of the standard's rules; the other two are
+    # scans that build no tokens.
+    "token_floor",
     "lol_html_scan",
     "memchr_floor",
 ]
-FLOORS = {"lol_html_scan", "memchr_floor"}
+FLOORS = {"token_floor", "lol_html_scan", "memchr_floor"}
+# What each floor is, for the chart's legend.
+FLOOR_LABELS = {
+    "token_floor": "naive tokens, no rules",
+    "lol_html_scan": "no tokens",
+    "memchr_floor": "no tokens",
+}
 COLORS = {
     "htmltok": "#1f6feb",
     "htmltok_errors": "#79a8f5",
@@ -57,6 +66,7 @@ COLORS = {
     "html5gum": "#f0ad4e",
     "html5gum_minimal": "#c98a12",
     "lol_html": "#5cb85c",
+    "token_floor": "#d3d8d3",
     "lol_html_scan": "#b4bcb4",
     "memchr_floor": "#8a8a8a",
 }
@@ -291,14 +301,21 @@ def summarize(groups, results, impls):
 def floor_note(impls):
     """The line under a table that says which of its columns are reference
     floors, or None when it has none."""
-    floors = [f"`{i}`" for i in impls if i in FLOORS]
-    if not floors:
-        return None
-    return (
-        " and ".join(floors)
-        + (" are reference floors" if len(floors) > 1 else " is a reference floor")
-        + ", not peers: scans that build no tokens (a tokenizer handing out tokens does strictly more work)."
-    )
+    notes = []
+    if "token_floor" in impls:
+        notes.append(
+            "`token_floor` is a reference floor, not a peer: a naive splitter that"
+            " hands out htmltok's tokens with none of the standard's rules."
+        )
+    scans = [f"`{i}`" for i in impls if i in FLOORS and i != "token_floor"]
+    if scans:
+        notes.append(
+            " and ".join(scans)
+            + (" are reference floors" if len(scans) > 1 else " is a reference floor")
+            + ", not peers: scans that build no tokens (a tokenizer handing out"
+            " tokens does strictly more work)."
+        )
+    return " ".join(notes) or None
 
 
 def rate_table(title, groups, results, impls):
@@ -423,7 +440,7 @@ def svg_chart(groups, rates, agg, geo, impls, title):
     for k, i in enumerate(impls):
         lx = 20 + (k % 3) * ((width - 40) / 3)
         ly = top + 22 * (k // 3)
-        label = f"{i} (floor: no tokens)" if i in FLOORS else i
+        label = f"{i} (floor: {FLOOR_LABELS[i]})" if i in FLOORS else i
         out.append(f'<rect x="{lx:.0f}" y="{ly}" width="12" height="12" fill="{colors[i]}"/>')
         out.append(f'<text x="{lx + 17:.0f}" y="{ly + 10}">{escape(label)}</text>')
     # Grid.

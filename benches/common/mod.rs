@@ -1,6 +1,8 @@
 //! What the benchmarks share: finding the corpus, and one function per
 //! implementation that tokenizes a whole page and consumes every token,
-//! plus two reference floors that scan a page and build no tokens.
+//! plus three reference floors: a naive splitter that hands out htmltok's
+//! tokens with none of the standard's rules ([`token_floor`]), and two scans
+//! that build no tokens.
 //!
 //! Every implementation folds what it saw into [`Counts`] (number of tokens
 //! of each kind and the byte lengths of names, values and text), so the
@@ -25,6 +27,8 @@ use std::path::PathBuf;
 use htmltok::bumpalo::Bump;
 use htmltok::{Options, Token};
 
+pub mod token_floor;
+
 /// What one run over a page saw. Comparable across implementations.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
@@ -45,9 +49,10 @@ pub struct Counts {
     pub others: u64,
     /// Bytes of comment data and doctype names.
     pub other_bytes: u64,
-    /// What a reference floor tallies instead of tokens (the floors leave
-    /// every other field 0, the tokenizers leave this one 0): see
-    /// [`run_lol_html_scan`] and [`run_memchr_floor`].
+    /// What a scanning reference floor tallies instead of tokens (those
+    /// floors leave every other field 0, the tokenizers and
+    /// [`run_token_floor`] leave this one 0): see [`run_lol_html_scan`] and
+    /// [`run_memchr_floor`].
     pub floor: u64,
 }
 
@@ -147,6 +152,20 @@ pub fn run_htmltok(input: &str, arena: &mut Bump, opts: &Options) -> Counts {
     }
     // Parse errors (only collected with `errors(true)`) are not tokens.
     std::hint::black_box(tok.errors().len());
+    c
+}
+
+/// The token-API reference floor ([`token_floor`]) over `input`, reusing
+/// `arena` (reset first), its tokens consumed as [`run_htmltok`] consumes
+/// htmltok's. Not a peer: its counts differ wherever the standard's rules
+/// matter (scripts, references, doctypes).
+#[inline(never)]
+pub fn run_token_floor(input: &str, arena: &mut Bump) -> Counts {
+    arena.reset();
+    let mut c = Counts::default();
+    for token in token_floor::TokenFloor::new(input, arena) {
+        c.add(&token);
+    }
     c
 }
 
