@@ -24,7 +24,7 @@
 //! build no tokens, so they show what a scan alone costs in the same run.
 //!
 //! ```sh
-//! cargo bench --bench throughput               # everything (~7 minutes)
+//! cargo bench --bench throughput               # everything (~8 minutes)
 //! cargo bench --bench throughput -- es6        # one group
 //! cargo bench --bench throughput -- /htmltok$  # one implementation
 //! HTMLTOK_BENCH_CHECK=1 cargo bench --bench throughput -- --list  # print what each saw

@@ -3,7 +3,7 @@
 # section of BENCHMARKS.md (the tables; also printed and saved to
 # target/bench-tables.md).
 #
-#   tools/bench.sh                 # everything: throughput (6-7 min), instructions (~1.5 min)
+#   tools/bench.sh                 # everything: throughput (~8 min), instructions (~1.5 min)
 #   tools/bench.sh --no-iai        # skip the callgrind benchmark
 #   tools/bench.sh -- es6          # extra arguments after -- go to the throughput bench
 #
