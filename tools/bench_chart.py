@@ -308,13 +308,14 @@ def floor_note(impls):
             " hands out htmltok's tokens with none of the standard's rules."
         )
     scans = [f"`{i}`" for i in impls if i in FLOORS and i != "token_floor"]
-    if scans:
+    if len(scans) > 1:
         notes.append(
-            " and ".join(scans)
-            + (" are reference floors" if len(scans) > 1 else " is a reference floor")
-            + ", not peers: scans that build no tokens (a tokenizer handing out"
-            " tokens does strictly more work)."
+            " and ".join(scans) + " are reference floors, not peers: scans that build no tokens."
         )
+    elif scans:
+        notes.append(f"{scans[0]} is a reference floor, not a peer: a scan that builds no tokens.")
+    if "memchr_floor" in impls:
+        notes.append("No tokenizer that finds its tags can do less than `memchr_floor`.")
     return " ".join(notes) or None
 
 

@@ -6,10 +6,14 @@
 //! attributes (collected in a `SmallVec`, copied to the `Bump` arena), spans
 //! — through an `Iterator` whose `next` returns one `Token` at a time, text
 //! before a tag first. It does none of what the standard asks beyond that:
-//! no character references, no lowercasing, no content models (a `<` in a
-//! script starts a "tag"), no NUL or CR handling, no duplicate attributes,
-//! no errors; a doctype, `<!…>` and `<?…>` are comments, and a quote left
-//! open runs to the end of the input.
+//! no character references, no lowercasing, no content models, no NUL or
+//! CR handling, no duplicate attributes, no errors. Every `<` starts a tag
+//! (`a < b`, `<3`, a `<` in a script); a doctype, `<!…>` and `<?…>` are
+//! comments, and `<!-->` or `--!>` does not end one; a `/` anywhere in a
+//! tag sets `self_closing`; names end at whitespace, `/`, `=` or `>`, and
+//! unquoted values too (`href=/a` is an empty value and an attribute `a`);
+//! no whitespace is allowed around `=`; a quote left open runs to the end
+//! of the input.
 //!
 //! So it is not a peer, and not a proof that nothing can be cheaper; it is
 //! a measurement of what handing out these tokens costs before any rule of
