@@ -50,13 +50,13 @@ IMPLS = [
     "lol_html_scan",
     "memchr_floor",
 ]
-FLOORS = {"token_floor", "lol_html_scan", "memchr_floor"}
-# What each floor is, for the chart's legend.
+# The reference floors, and what each is, for the chart's legend.
 FLOOR_LABELS = {
     "token_floor": "naive tokens, no rules",
     "lol_html_scan": "no tokens",
     "memchr_floor": "no tokens",
 }
+FLOORS = set(FLOOR_LABELS)
 COLORS = {
     "htmltok": "#1f6feb",
     "htmltok_errors": "#79a8f5",
