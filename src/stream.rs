@@ -170,6 +170,13 @@ pub struct StreamTokenizer {
     pending: String,
     /// Offset in the stream of `pending[0]`.
     pending_base: usize,
+    /// How long `pending` must grow before the tokenizer tries it again:
+    /// twice the buffer of the last try that could not get past the
+    /// carried token's start (0 when the last try made progress). A token
+    /// longer than a chunk is then tokenized again only each time it has
+    /// doubled, not once per chunk, so a long comment, tag or attribute
+    /// value costs time linear in its length (amortized), not quadratic.
+    retry_at: usize,
     /// The bytes of a UTF-8 character cut by the end of the last chunk.
     utf8_tail: Vec<u8>,
     errors: Vec<ParseError>,
@@ -185,6 +192,7 @@ impl StreamTokenizer {
             opts,
             pending: String::new(),
             pending_base: 0,
+            retry_at: 0,
             utf8_tail: Vec::new(),
             errors: Vec::new(),
             failed: None,
@@ -410,6 +418,14 @@ impl<'s, 'a> Feed<'s, 'a> {
         if rest.is_empty() && (s.pending.is_empty() || !self.last) && !final_due {
             return false;
         }
+        // A token still cut after the last try: wait (hold the chunk) until
+        // it has doubled, unless this is the end.
+        if !s.pending.is_empty() && !self.last && s.pending.len() + rest.len() < s.retry_at {
+            s.pending.push_str(rest);
+            self.taken = self.text.len();
+            self.check_held();
+            return false;
+        }
         let buf: &'a str = if s.pending.is_empty() {
             self.taken = self.text.len();
             self.carried = 0;
@@ -483,6 +499,19 @@ impl<'s, 'a> Feed<'s, 'a> {
             }
         }
         s.pending_base += at;
+        // No progress past a carried token: try again once it has doubled.
+        s.retry_at = if at == 0 && self.carried > 0 {
+            input.len().saturating_mul(2)
+        } else {
+            0
+        };
+        self.check_held();
+    }
+
+    /// Stops the stream when what it holds passes
+    /// [`StreamOptions::memory_limit`].
+    fn check_held(&mut self) {
+        let s = &mut *self.stream;
         if let Some(limit) = s.opts.memory_limit {
             let needed = s.held_bytes();
             if needed > limit {

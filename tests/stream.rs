@@ -293,6 +293,76 @@ fn memory_limit_on_coalesced_text(counts: &mut Counts) {
     );
 }
 
+/// A token longer than a chunk is tokenized again only each time the held
+/// part has doubled, not once per chunk: the copies the stream makes (all
+/// in the arena, never reset here) stay linear in the token's length, and
+/// the tokens are those of the whole input.
+fn long_tokens_cost_linear(counts: &mut Counts) {
+    const LEN: usize = 2 << 20;
+    const CHUNK: usize = 4096;
+    let shapes: [(&str, Vec<u8>); 6] = [
+        (
+            "comment",
+            [b"<!--".as_slice(), &vec![b'a'; LEN], b"-->"].concat(),
+        ),
+        (
+            "quoted value full of >",
+            [b"<p a=\"".as_slice(), &vec![b'>'; LEN], b"\">"].concat(),
+        ),
+        (
+            "numeric reference digits",
+            [b"&#".as_slice(), &vec![b'0'; LEN]].concat(),
+        ),
+        (
+            "tag name",
+            [b"<a".as_slice(), &vec![b'b'; LEN], b">"].concat(),
+        ),
+        (
+            "doctype",
+            [
+                b"<!DOCTYPE a PUBLIC \"".as_slice(),
+                &vec![b'p'; LEN],
+                b"\">",
+            ]
+            .concat(),
+        ),
+        (
+            "end tag name in script",
+            [b"<script></".as_slice(), &vec![b's'; LEN], b"</script>x"].concat(),
+        ),
+    ];
+    for (name, input) in &shapes {
+        let opts = Options::default().errors(true);
+        let want = whole(&String::from_utf8_lossy(input), &opts, None);
+        let mut stream = StreamTokenizer::new(StreamOptions::default().tokenizer(opts));
+        let arena = Bump::new();
+        let mut tokens = Vec::new();
+        let (mut copied, mut held) = (0, 0);
+        for chunk in input.chunks(CHUNK) {
+            tokens.extend(
+                stream
+                    .feed(chunk, &arena)
+                    .unwrap()
+                    .map(|t| format!("{t:?}")),
+            );
+            copied = arena.allocated_bytes();
+            held = held.max(stream.held_bytes());
+            if copied > 8 * input.len() {
+                break; // quadratic: no need to go on
+            }
+        }
+        tokens.extend(stream.finish(&arena).unwrap().map(|t| format!("{t:?}")));
+        let got = (tokens, stream.errors().to_vec());
+        let linear = copied <= 8 * input.len() && held <= 2 * input.len() + 2 * CHUNK;
+        let what = format!("long {name}: {copied} bytes copied, {held} held");
+        if linear {
+            counts.check(&what, &want, &got);
+        } else {
+            counts.check(&what, &want, &(vec![what.clone()], vec![]));
+        }
+    }
+}
+
 /// Bytes in any encoding, sniffed from the first 1024 bytes of the stream:
 /// the same tokens as decoding the whole page.
 #[cfg(feature = "encoding")]
@@ -382,6 +452,7 @@ fn main() {
     pieces_mode(&mut counts);
     memory_limit(&mut counts);
     memory_limit_on_coalesced_text(&mut counts);
+    long_tokens_cost_linear(&mut counts);
     corpus_pages(&mut counts);
     html5lib_runs(&mut counts);
     let _ = State::Data;
