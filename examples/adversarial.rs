@@ -6,9 +6,7 @@
 //! cargo run --release --example adversarial -- SHAPE MEGABYTES
 //! ```
 //!
-//! Shapes: huge-attribute, many-attributes, open-comment, amp-storm,
-//! amp-no-semicolon, end-tag-open-runs, deep-nesting, deep-svg,
-//! script-games, nul-cr.
+//! Shapes: the names in `SHAPES` (run with no arguments to list them).
 
 use htmltok::bumpalo::Bump;
 use htmltok::{Token, Tokenizer};
@@ -47,6 +45,41 @@ const SHAPES: &[Shape] = &[
         )
     }),
     ("nul-cr", |len| "a\0\r\r\nb<p\0 x=\r\0>".repeat(len / 16)),
+    ("duplicate-attribute-storm", |len| {
+        format!("<a{}>", " a".repeat(len / 2))
+    }),
+    ("duplicate-attribute-tags", |len| {
+        "<a a a a a a a a a a a a a a a a a a b b b b>".repeat(len / 46)
+    }),
+    ("foreign-alternation", |len| {
+        "<svg><foreignObject><math><mi><svg><desc><math><annotation-xml encoding=text/html>"
+            .repeat(len / 83)
+    }),
+    ("foreign-breakout", |len| {
+        "<svg><g><p><math><mi>".repeat(len / 21)
+    }),
+    ("end-tag-flood", |len| "</x>".repeat(len / 4)),
+    ("end-tag-flood-in-foreign", |len| {
+        format!("<svg><foreignObject><div>{}", "</x>".repeat(len / 4))
+    }),
+    ("bang-storm", |len| "<!".repeat(len / 2)),
+    ("question-storm", |len| "<?".repeat(len / 2)),
+    ("numeric-reference-digits", |len| {
+        format!("&#{}", "0".repeat(len))
+    }),
+    ("numeric-reference-storm", |len| "&#".repeat(len / 2)),
+    ("named-reference-prefixes", |len| {
+        "&notinvaz".repeat(len / 9)
+    }),
+    ("named-reference-long-run", |len| {
+        format!("&notinva{}", "z".repeat(len))
+    }),
+    ("cr-nul-attribute-value", |len| {
+        format!("<a b=\"{}\">", "\r\0\r\n".repeat(len / 4))
+    }),
+    ("long-comment", |len| {
+        format!("<!--{}-->", "a-b".repeat(len / 3))
+    }),
 ];
 
 /// Tokenizes `input` and touches every token (kept out of line so callgrind

@@ -332,7 +332,7 @@ pub struct Serializer {
     /// The open elements as far as auto-switching tracks them: empty
     /// outside `<svg>`/`<math>`. The tokenizer's own tracker, so the two
     /// cannot disagree.
-    stack: OpenElements<String>,
+    stack: OpenElements,
 }
 
 impl Default for Serializer {

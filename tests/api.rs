@@ -250,6 +250,15 @@ fn auto_switching_follows_the_content_models() {
         ("<svg><p><![CDATA[x]]>", &[]),
         ("<svg></svg><![CDATA[x]]>", &[]),
         ("<math><mi><![CDATA[x]]></mi></math>", &["x"]),
+        // Long element names (eight bytes and more) are held apart.
+        (
+            "<svg><clipPath><foreignObject><style><b></style></foreignObject></clipPath><![CDATA[x]]>",
+            &["<b>", "x"],
+        ),
+        (
+            "<math><annotation-xml encoding=text/html><style><b></style></annotation-xml><![CDATA[x]]>",
+            &["<b>", "x"],
+        ),
     ];
     for (input, want) in cases {
         let toks = tokens(input, &arena);
@@ -262,6 +271,23 @@ fn auto_switching_follows_the_content_models() {
             );
         }
     }
+}
+
+/// An end tag closes its element at any depth (the tree builder's stack of
+/// open elements has no limit), and end tags for elements that are not open
+/// change nothing.
+#[test]
+fn end_tags_in_foreign_content_find_their_element_at_any_depth() {
+    let arena = Bump::new();
+    let deep = format!("<svg>{}{}", "<g>".repeat(2000), "</x>".repeat(2000));
+    let closed = format!("{deep}</svg><![CDATA[x]]>");
+    let toks = tokens(&closed, &arena);
+    assert!(
+        text_of(&toks).is_empty(),
+        "CDATA is a bogus comment in HTML"
+    );
+    let open = format!("{deep}<![CDATA[x]]>");
+    assert_eq!(text_of(&tokens(&open, &arena)), ["x"]);
 }
 
 #[test]

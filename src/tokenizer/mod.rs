@@ -12,6 +12,7 @@
 //! | `cdata.rs` | the CDATA section states (§13.2.5.69–71) |
 //! | `charref.rs` | the character reference states (§13.2.5.72–80) |
 //! | `switch.rs` | the content-model switching a tree builder would do, for use without one (the serializer tracks content models with it too) |
+//! | `name_key.rs` | the keys of the tables a hostile page can grow (a tag's attribute names, the open foreign elements), O(1) per lookup |
 //!
 //! This file holds what they share: the tokenizer's fields, the string
 //! buffers that keep tokens zero-copy, and token emission.
@@ -33,16 +34,18 @@ mod charref;
 mod comment;
 mod data;
 mod doctype;
+mod name_key;
 pub(crate) mod switch;
 mod tag;
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use bumpalo::Bump;
 use smallvec::SmallVec;
 
 use crate::error::{ErrorCode, ParseError};
 use crate::token::{Attribute, Span, Tag, Text, Token};
+use name_key::{KeyHasher, NameKey, NameKeys};
 use switch::OpenElements;
 
 /// The states a tree builder (or a test) may put the tokenizer in: the
@@ -285,7 +288,7 @@ pub(crate) struct Carry {
     pub(crate) last_token_end: Option<usize>,
     pub(crate) last_start_tag: Option<String>,
     pub(crate) foreign: bool,
-    pub(crate) ns_stack: OpenElements<String>,
+    pub(crate) ns_stack: OpenElements,
     /// With coalescing: the text that ran up to the cut, still pending (it
     /// goes on in the next buffer), and where it starts in the stream.
     pub(crate) text: String,
@@ -319,7 +322,7 @@ impl Carry {
     /// Bytes this context holds, for the memory cap.
     pub(crate) fn heap_bytes(&self) -> usize {
         self.last_start_tag.as_ref().map_or(0, String::len)
-            + self.ns_stack.names().map(|n| n.len() + 16).sum::<usize>()
+            + self.ns_stack.heap_bytes()
             + self.text.len()
     }
 }
@@ -575,9 +578,10 @@ pub struct Tokenizer<'a> {
     /// never allocate for them.
     attrs: SmallVec<[Attribute<'a>; 8]>,
     attr: Option<PendingAttr<'a>>,
-    /// The names of `attrs[..n]`, for tags with many attributes (see
-    /// `is_duplicate`).
-    attr_set: (HashSet<&'a str>, usize),
+    /// Once a tag has more than a few attributes (see `is_duplicate`): the
+    /// index of the first attribute with each name key.
+    attr_keys: HashMap<NameKey, u32, KeyHasher>,
+    name_keys: NameKeys,
     attr_name: StrBuf,
     attr_name_start: usize,
     attr_value: StrBuf,
@@ -598,7 +602,7 @@ pub struct Tokenizer<'a> {
     /// Set by [`Tokenizer::set_foreign`] when not auto-switching.
     foreign: bool,
     /// The open elements as far as auto-switching tracks them.
-    ns_stack: OpenElements<&'a str>,
+    ns_stack: OpenElements,
 
     // Output: at most a text token and the token that ended it.
     out: Option<Token<'a>>,
@@ -669,7 +673,8 @@ impl<'a> Tokenizer<'a> {
             self_closing: false,
             attrs: SmallVec::new(),
             attr: None,
-            attr_set: (HashSet::new(), 0),
+            attr_keys: HashMap::default(),
+            name_keys: NameKeys::default(),
             attr_name: StrBuf::default(),
             attr_name_start: 0,
             attr_value: StrBuf::default(),
@@ -720,7 +725,7 @@ impl<'a> Tokenizer<'a> {
             .as_deref()
             .map(|n| &*arena.alloc_str(n));
         tok.foreign = carry.foreign;
-        tok.ns_stack = carry.ns_stack.map(|name| &*arena.alloc_str(name));
+        tok.ns_stack = core::mem::take(&mut carry.ns_stack);
         tok.base = base;
         tok.last_token_end = carry.last_token_end.unwrap_or(base);
         tok.partial = partial;
@@ -751,7 +756,7 @@ impl<'a> Tokenizer<'a> {
             last_token_end: Some(self.last_token_end),
             last_start_tag: self.last_start_tag.map(str::to_owned),
             foreign: self.foreign,
-            ns_stack: self.ns_stack.map(|name| (*name).to_owned()),
+            ns_stack: core::mem::take(&mut self.ns_stack),
         }
     }
 
@@ -1082,9 +1087,8 @@ impl<'a> Tokenizer<'a> {
         self.tag_name_span = Span::new(self.pos, self.pos);
         self.self_closing = false;
         self.attrs.clear();
-        if self.attr_set.1 != 0 {
-            self.attr_set.0.clear();
-            self.attr_set.1 = 0;
+        if !self.attr_keys.is_empty() {
+            self.attr_keys.clear();
         }
     }
 
@@ -1113,19 +1117,39 @@ impl<'a> Tokenizer<'a> {
         });
     }
 
-    /// Whether an attribute named `name` is already on the current tag.
-    /// A scan is fastest for the few attributes real tags have; past 16, a
-    /// set of the names so far keeps a tag with 100k attributes linear.
+    /// Whether an attribute named `name` is already on the current tag. The
+    /// attribute is then added to the tag (every caller pushes it next).
+    ///
+    /// A scan is fastest for the few attributes real tags have; past 8, a
+    /// table of the names so far makes each check one lookup (see
+    /// `name_key.rs`), so a tag with a million attributes (or a million
+    /// copies of one) stays linear.
     pub(crate) fn is_duplicate(&mut self, name: &'a str) -> bool {
-        if self.attrs.len() < 16 {
-            return self.attrs.iter().any(|a| a.name == name);
+        let n = self.attrs.len();
+        if n < 8 {
+            // Length and first byte rule out nearly every other name
+            // before a full comparison.
+            let first = name.as_bytes().first();
+            return self.attrs.iter().any(|a| {
+                a.name.len() == name.len() && a.name.as_bytes().first() == first && a.name == name
+            });
         }
-        let (set, upto) = &mut self.attr_set;
-        for a in &self.attrs[*upto..] {
-            set.insert(a.name);
+        if self.attr_keys.is_empty() {
+            for (i, a) in self.attrs.iter().enumerate() {
+                let key = self.name_keys.key(a.name);
+                self.attr_keys.entry(key).or_insert(i as u32);
+            }
         }
-        *upto = self.attrs.len();
-        set.contains(name)
+        let key = self.name_keys.key(name);
+        match self.attr_keys.get(&key) {
+            None => {
+                self.attr_keys.insert(key, n as u32);
+                false
+            }
+            Some(&first) if self.attrs[first as usize].name == name => true,
+            // Two long names with one key: rare, and only by chance.
+            Some(_) => self.attrs.iter().any(|a| a.name == name),
+        }
     }
 
     /// Marks the start of the current attribute's raw value.

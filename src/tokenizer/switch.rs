@@ -23,73 +23,100 @@
 //! The serializer (`serialize.rs`) must know the content model of every
 //! text token exactly as the tokenizer will read it back, or text it writes
 //! raw would be re-read as markup. So the rules live here once, in
-//! [`OpenElements`], generic over how it holds element names: the tokenizer
-//! borrows them from its input (`&'a str`, no allocation), while the
-//! serializer and a streaming tokenizer's carry-over between buffers own
-//! them (`String`), since they outlive any one input.
+//! [`OpenElements`], which both use.
+//!
+//! # Bounded cost
+//!
+//! A hostile page can open millions of elements inside `<svg>` and then
+//! close elements that are not open. So every operation on the stack is
+//! O(1) amortized: an end tag first asks a count of the open elements by
+//! name (a hash), and only searches the stack when one is open, popping
+//! what it passes. The names live in one buffer, stacked like the
+//! elements, so pushing allocates nothing per element and the whole stack
+//! moves from one buffer of a stream to the next without a copy.
 
 use core::fmt;
+use std::collections::HashMap;
 
+use super::name_key::{self, KeyHasher, NameKey, NameKeys};
 use super::{S, State, Tokenizer};
 use crate::token::Tag;
 
-/// HTML start tags that end foreign content ("in foreign content", §13.2.6.5).
-const BREAKOUT: &[&str] = &[
-    "b",
-    "big",
-    "blockquote",
-    "body",
-    "br",
-    "center",
-    "code",
-    "dd",
-    "div",
-    "dl",
-    "dt",
-    "em",
-    "embed",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "head",
-    "hr",
-    "i",
-    "img",
-    "li",
-    "listing",
-    "menu",
-    "meta",
-    "nobr",
-    "ol",
-    "p",
-    "pre",
-    "ruby",
-    "s",
-    "small",
-    "span",
-    "strong",
-    "strike",
-    "sub",
-    "sup",
-    "table",
-    "tt",
-    "u",
-    "ul",
-    "var",
-];
+/// Whether a start tag in foreign content ends it: the HTML "breakout"
+/// tags of "in foreign content" (§13.2.6.5), `font` aside.
+fn is_breakout_name(name: &str) -> bool {
+    matches!(
+        name,
+        "b" | "big"
+            | "blockquote"
+            | "body"
+            | "br"
+            | "center"
+            | "code"
+            | "dd"
+            | "div"
+            | "dl"
+            | "dt"
+            | "em"
+            | "embed"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "head"
+            | "hr"
+            | "i"
+            | "img"
+            | "li"
+            | "listing"
+            | "menu"
+            | "meta"
+            | "nobr"
+            | "ol"
+            | "p"
+            | "pre"
+            | "ruby"
+            | "s"
+            | "small"
+            | "span"
+            | "strong"
+            | "strike"
+            | "sub"
+            | "sup"
+            | "table"
+            | "tt"
+            | "u"
+            | "ul"
+            | "var"
+    )
+}
 
-/// How far down the element stack an end tag looks for its element
-/// (Blink stops nesting the tree at 512 levels).
-const MAX_SEARCH: usize = 512;
+/// Whether `name` is an HTML void element, which never stays open.
+fn is_void(name: &str) -> bool {
+    matches!(
+        name,
+        "area"
+            | "base"
+            | "br"
+            | "col"
+            | "embed"
+            | "hr"
+            | "img"
+            | "input"
+            | "link"
+            | "meta"
+            | "source"
+            | "track"
+            | "wbr"
+    )
+}
 
-/// HTML void elements, which never stay open.
-const VOID: &[&str] = &[
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
-    "wbr",
-];
+/// The name a MathML `annotation-xml` that is an HTML integration point
+/// (its `encoding` is `text/html` or `application/xhtml+xml`) is held
+/// under, so the stack can tell it from one that is not.
+const ANNOTATION_XML_HTML: &str = "annotation-xml+html";
 
 /// The namespace of an element on the [`OpenElements`] stack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,40 +129,141 @@ pub(crate) enum Ns {
 /// The open elements as far as auto-switching tracks them (the part of the
 /// tree builder's "stack of open elements" that changes tokenization):
 /// empty outside `<svg>`/`<math>`; inside, each open element's namespace
-/// and name, the name type `N` chosen by the owner (see the module docs).
-///
-/// A MathML `annotation-xml` whose `encoding` is `text/html` or
-/// `application/xhtml+xml` (an HTML integration point) is held under the
-/// name `annotation-xml+html`.
+/// and name (see the module docs for how they are held).
 #[derive(Clone)]
-pub(crate) struct OpenElements<N> {
-    stack: Vec<(Ns, N)>,
+pub(crate) struct OpenElements {
+    /// The open elements, bottom first.
+    stack: Vec<Entry>,
+    /// The names of eight bytes or more of the open elements, one after
+    /// the other (a shorter name is its own key).
+    long_names: String,
+    /// How many open elements have a name of each key. Two long names with
+    /// one key only cost a search that finds nothing: the names themselves
+    /// are compared before anything is closed.
+    counts: HashMap<NameKey, u32, KeyHasher>,
+    keys: NameKeys,
+    /// The keys of the two long names the rules test the current node for.
+    foreign_object: NameKey,
+    annotation_xml_html: NameKey,
 }
 
-impl<N: fmt::Debug> fmt::Debug for OpenElements<N> {
+impl Default for OpenElements {
+    fn default() -> OpenElements {
+        let keys = NameKeys::default();
+        OpenElements {
+            stack: Vec::new(),
+            long_names: String::new(),
+            counts: HashMap::default(),
+            foreign_object: keys.key("foreignobject"),
+            annotation_xml_html: keys.key(ANNOTATION_XML_HTML),
+            keys,
+        }
+    }
+}
+
+/// One open element.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    ns: Ns,
+    /// The key of its name ([`NameKeys`]): the name itself when short.
+    key: NameKey,
+    /// Where its name ends in `long_names` (where the names of the
+    /// elements below it end, for a short name).
+    long_end: usize,
+}
+
+/// The keys of the names the rules below test the current node for.
+const MI: NameKey = name_key::packed(b"mi");
+const MO: NameKey = name_key::packed(b"mo");
+const MN: NameKey = name_key::packed(b"mn");
+const MS: NameKey = name_key::packed(b"ms");
+const MTEXT: NameKey = name_key::packed(b"mtext");
+const DESC: NameKey = name_key::packed(b"desc");
+const TITLE: NameKey = name_key::packed(b"title");
+
+impl fmt::Debug for OpenElements {
     /// As the list of elements, bottom first.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.stack.fmt(f)
+        f.debug_list()
+            .entries((0..self.stack.len()).map(|i| (self.stack[i].ns, self.name(i))))
+            .finish()
     }
 }
 
-impl<N> OpenElements<N> {
+impl OpenElements {
     /// No open elements: outside foreign content.
-    pub(crate) const fn new() -> Self {
-        OpenElements { stack: Vec::new() }
+    pub(crate) fn new() -> Self {
+        OpenElements::default()
     }
 
-    /// The same elements with their names converted by `f` (to carry the
-    /// stack from one buffer of a stream to the next).
-    pub(crate) fn map<M>(&self, mut f: impl FnMut(&N) -> M) -> OpenElements<M> {
-        OpenElements {
-            stack: self.stack.iter().map(|(ns, name)| (*ns, f(name))).collect(),
+    /// The name of the element at `i` (0 is the bottom).
+    fn name(&self, i: usize) -> String {
+        let key = self.stack[i].key;
+        if name_key::is_long(key) {
+            let start = if i == 0 {
+                0
+            } else {
+                self.stack[i - 1].long_end
+            };
+            self.long_names[start..self.stack[i].long_end].to_owned()
+        } else {
+            let len = (key >> 56) as usize;
+            let bytes: Vec<u8> = (0..len).map(|j| (key >> (8 * j)) as u8).collect();
+            String::from_utf8_lossy(&bytes).into_owned()
         }
     }
 
-    /// The names of the open elements, bottom first.
-    pub(crate) fn names(&self) -> impl Iterator<Item = &N> {
-        self.stack.iter().map(|(_, name)| name)
+    /// Whether the element at `i` is named `name`, whose key is `key`.
+    #[inline]
+    fn is_named(&self, i: usize, name: &str, key: NameKey) -> bool {
+        let entry = self.stack[i];
+        entry.key == key
+            && (!name_key::is_long(key) || {
+                let start = if i == 0 {
+                    0
+                } else {
+                    self.stack[i - 1].long_end
+                };
+                &self.long_names[start..entry.long_end] == name
+            })
+    }
+
+    /// Bytes this stack holds on the heap (for a stream's memory cap).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.long_names.len()
+            + self.stack.len() * core::mem::size_of::<Entry>()
+            + self.counts.len() * 16
+    }
+
+    /// Opens an element.
+    fn push(&mut self, ns: Ns, name: &str) {
+        let key = self.keys.key(name);
+        *self.counts.entry(key).or_insert(0) += 1;
+        if name_key::is_long(key) {
+            self.long_names.push_str(name);
+        }
+        self.stack.push(Entry {
+            ns,
+            key,
+            long_end: self.long_names.len(),
+        });
+    }
+
+    /// Closes the current node.
+    fn pop(&mut self) {
+        let Some(entry) = self.stack.pop() else {
+            return;
+        };
+        if let Some(n) = self.counts.get_mut(&entry.key) {
+            *n -= 1;
+            if *n == 0 {
+                self.counts.remove(&entry.key);
+            }
+        }
+        if name_key::is_long(entry.key) {
+            let start = self.stack.last().map_or(0, |e| e.long_end);
+            self.long_names.truncate(start);
+        }
     }
 
     /// Whether the adjusted current node is an element in foreign content
@@ -143,23 +271,21 @@ impl<N> OpenElements<N> {
     /// CDATA section.
     #[inline]
     pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
-        matches!(self.stack.last(), Some((Ns::Svg | Ns::MathMl, _)))
+        matches!(self.stack.last(), Some(e) if e.ns != Ns::Html)
     }
 
     /// Closes the foreign elements on top of the stack, down to the HTML
     /// integration point (or the bottom) that foreign content started in.
     fn pop_foreign(&mut self) {
         while self.adjusted_current_node_is_foreign() {
-            self.stack.pop();
+            self.pop();
         }
     }
-}
 
-impl<N: AsRef<str>> OpenElements<N> {
     /// Whether a start tag in foreign content ends it (a "breakout" tag,
     /// "in foreign content", §13.2.6.5).
     fn is_breakout(tag: &Tag<'_>) -> bool {
-        BREAKOUT.contains(&tag.name)
+        is_breakout_name(tag.name)
             || (tag.name == "font"
                 && tag
                     .attrs()
@@ -170,16 +296,20 @@ impl<N: AsRef<str>> OpenElements<N> {
     /// one: an HTML integration point, or a MathML text integration point
     /// for anything but `mglyph` and `malignmark`.
     fn top_is_integration_point(&self, name: &str) -> bool {
-        match self.stack.last() {
-            Some((ns, top)) => match (ns, top.as_ref()) {
-                (Ns::Svg, "foreignobject" | "desc" | "title") => true,
-                (Ns::MathMl, "mi" | "mo" | "mn" | "ms" | "mtext") => {
-                    !matches!(name, "mglyph" | "malignmark")
-                }
-                (Ns::MathMl, "annotation-xml+html") => true,
-                _ => false,
-            },
-            None => false,
+        let Some(top) = self.stack.last() else {
+            return false;
+        };
+        let i = self.stack.len() - 1;
+        match top.ns {
+            Ns::Svg => {
+                matches!(top.key, DESC | TITLE)
+                    || self.is_named(i, "foreignobject", self.foreign_object)
+            }
+            Ns::MathMl if matches!(top.key, MI | MO | MN | MS | MTEXT) => {
+                !matches!(name, "mglyph" | "malignmark")
+            }
+            Ns::MathMl => self.is_named(i, ANNOTATION_XML_HTML, self.annotation_xml_html),
+            Ns::Html => false,
         }
     }
 
@@ -192,10 +322,7 @@ impl<N: AsRef<str>> OpenElements<N> {
     /// out most tags outside foreign content comes first, and nothing on
     /// the common paths computes a value only to test it again.
     #[inline]
-    pub(crate) fn start_tag<'t>(&mut self, tag: &Tag<'t>, scripting: bool) -> Option<State>
-    where
-        N: From<&'t str>,
-    {
+    pub(crate) fn start_tag(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
         let name = tag.name;
         // Outside foreign content only a dozen names matter; their first
         // letters rule out most tags before any string comparison.
@@ -207,7 +334,7 @@ impl<N: AsRef<str>> OpenElements<N> {
         {
             return None;
         }
-        if let Some(&(ns, _)) = self.stack.last()
+        if let Some(&Entry { ns, .. }) = self.stack.last()
             && ns != Ns::Html
             && !self.top_is_integration_point(name)
         {
@@ -221,11 +348,11 @@ impl<N: AsRef<str>> OpenElements<N> {
                             e.eq_ignore_ascii_case("text/html")
                                 || e.eq_ignore_ascii_case("application/xhtml+xml")
                         }) {
-                        "annotation-xml+html"
+                        ANNOTATION_XML_HTML
                     } else {
                         name
                     };
-                    self.stack.push((ns, N::from(entry)));
+                    self.push(ns, entry);
                 }
                 return None;
             }
@@ -234,7 +361,7 @@ impl<N: AsRef<str>> OpenElements<N> {
             "svg" | "math" => {
                 if !tag.self_closing {
                     let ns = if name == "svg" { Ns::Svg } else { Ns::MathMl };
-                    self.stack.push((ns, N::from(name)));
+                    self.push(ns, name);
                 }
                 return None;
             }
@@ -247,8 +374,8 @@ impl<N: AsRef<str>> OpenElements<N> {
                 // Inside foreign content's integration points, remember
                 // HTML elements so their end tags return to the foreign
                 // element.
-                if !self.stack.is_empty() && !VOID.contains(&name) {
-                    self.stack.push((Ns::Html, N::from(name)));
+                if !self.stack.is_empty() && !is_void(name) {
+                    self.push(Ns::Html, name);
                 }
                 return None;
             }
@@ -256,7 +383,8 @@ impl<N: AsRef<str>> OpenElements<N> {
         Some(switch)
     }
 
-    /// What an end tag does to the stack.
+    /// What an end tag does to the stack: closes the nearest open element
+    /// of that name and everything above it.
     #[inline]
     pub(crate) fn end_tag(&mut self, name: &str) {
         if self.stack.is_empty() {
@@ -266,19 +394,21 @@ impl<N: AsRef<str>> OpenElements<N> {
             self.pop_foreign();
             return;
         }
-        let matches_name = |entry: &str| {
-            entry == name || (entry == "annotation-xml+html" && name == "annotation-xml")
-        };
-        // Look at most MAX_SEARCH elements down, as browsers bound their
-        // tree depth: a flood of unmatched end tags in a deep tree stays
-        // linear.
-        let depth = self.stack.len();
-        let floor = depth.saturating_sub(MAX_SEARCH);
-        if let Some(i) = self.stack[floor..]
-            .iter()
-            .rposition(|(_, n)| matches_name(n.as_ref()))
-        {
-            self.stack.truncate(floor + i);
+        let key = self.keys.key(name);
+        let annotation = name == "annotation-xml";
+        let html_key = annotation.then_some(self.annotation_xml_html);
+        let open = |key| self.counts.contains_key(&key);
+        if !open(key) && !html_key.is_some_and(open) {
+            return;
+        }
+        let found = (0..self.stack.len()).rev().find(|&i| {
+            self.is_named(i, name, key)
+                || html_key.is_some_and(|k| self.is_named(i, ANNOTATION_XML_HTML, k))
+        });
+        if let Some(i) = found {
+            while self.stack.len() > i {
+                self.pop();
+            }
         }
     }
 }
@@ -296,5 +426,87 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(super) fn auto_end_tag(&mut self, name: &str) {
         self.ns_stack.end_tag(name);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stack as a list of (namespace, name), bottom first.
+    fn list(stack: &OpenElements) -> Vec<(Ns, String)> {
+        (0..stack.stack.len())
+            .map(|i| (stack.stack[i].ns, stack.name(i)))
+            .collect()
+    }
+
+    /// Random pushes, end tags and breakouts over short and long names
+    /// give the stack a plain list gives: an end tag closes the nearest
+    /// element of its name and everything above it, at any depth, and
+    /// nothing when none is open.
+    #[test]
+    fn end_tags_close_the_nearest_open_element_like_a_plain_list() {
+        let names = [
+            "g",
+            "path",
+            "clippath",
+            "foreignobject",
+            "lineargradient",
+            "x",
+            "mi",
+            "desc",
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for _ in 0..200 {
+            let mut stack = OpenElements::new();
+            let mut model: Vec<(Ns, String)> = Vec::new();
+            for _ in 0..400 {
+                let name = names[next(names.len())];
+                match next(4) {
+                    0 | 1 => {
+                        let ns = [Ns::Svg, Ns::MathMl, Ns::Html][next(3)];
+                        stack.push(ns, name);
+                        model.push((ns, name.to_owned()));
+                    }
+                    2 => {
+                        stack.end_tag(name);
+                        if let Some(i) = model.iter().rposition(|(_, n)| n == name) {
+                            model.truncate(i);
+                        }
+                    }
+                    _ => {
+                        stack.pop_foreign();
+                        while model.last().is_some_and(|(ns, _)| *ns != Ns::Html) {
+                            model.pop();
+                        }
+                    }
+                }
+                assert_eq!(list(&stack), model);
+                let open: usize = stack.counts.values().map(|&n| n as usize).sum();
+                assert_eq!(open, model.len(), "counts");
+            }
+        }
+    }
+
+    #[test]
+    fn a_deep_stack_still_closes_its_bottom() {
+        let mut stack = OpenElements::new();
+        stack.push(Ns::Svg, "svg");
+        for _ in 0..100_000 {
+            stack.push(Ns::Svg, "g");
+        }
+        for _ in 0..100_000 {
+            stack.end_tag("x"); // not open: O(1) each
+        }
+        assert_eq!(stack.stack.len(), 100_001);
+        stack.end_tag("svg");
+        assert!(stack.stack.is_empty() && stack.counts.is_empty());
+        assert!(stack.long_names.is_empty());
     }
 }
