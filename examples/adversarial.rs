@@ -3,13 +3,16 @@
 //! this under callgrind at 1 MB and 16 MB and compares instructions/byte).
 //!
 //! ```text
-//! cargo run --release --example adversarial -- SHAPE MEGABYTES
+//! cargo run --release --example adversarial -- SHAPE MEGABYTES [errors]
 //! ```
+//!
+//! With `errors`, parse errors are collected too (as `htmltok errors` and
+//! `htmltok stats` do).
 //!
 //! Shapes: the names in `SHAPES` (run with no arguments to list them).
 
 use htmltok::bumpalo::Bump;
-use htmltok::{Token, Tokenizer};
+use htmltok::{Options, Token, Tokenizer};
 
 /// A named shape and the function that makes about `len` bytes of it.
 type Shape = (&'static str, fn(usize) -> String);
@@ -48,6 +51,9 @@ const SHAPES: &[Shape] = &[
     ("duplicate-attribute-storm", |len| {
         format!("<a{}>", " a".repeat(len / 2))
     }),
+    ("duplicate-attribute-pairs", |len| {
+        format!("<a{}>", " a b".repeat(len / 4))
+    }),
     ("duplicate-attribute-tags", |len| {
         "<a a a a a a a a a a a a a a a a a a b b b b>".repeat(len / 46)
     }),
@@ -62,8 +68,8 @@ const SHAPES: &[Shape] = &[
     ("end-tag-flood-in-foreign", |len| {
         format!("<svg><foreignObject><div>{}", "</x>".repeat(len / 4))
     }),
-    ("bang-storm", |len| "<!".repeat(len / 2)),
-    ("question-storm", |len| "<?".repeat(len / 2)),
+    ("bang-storm", |len| "<!x>".repeat(len / 4)),
+    ("question-storm", |len| "<?x>".repeat(len / 4)),
     ("numeric-reference-digits", |len| {
         format!("&#{}", "0".repeat(len))
     }),
@@ -80,34 +86,56 @@ const SHAPES: &[Shape] = &[
     ("long-comment", |len| {
         format!("<!--{}-->", "a-b".repeat(len / 3))
     }),
+    ("comment-dashes", |len| format!("<!--{}", "-".repeat(len))),
+    ("comment-bangs", |len| {
+        format!("<!--{}", "--!".repeat(len / 3))
+    }),
+    ("cdata-brackets", |len| {
+        format!("<svg><![CDATA[{}", "]".repeat(len))
+    }),
+    ("long-named-prefix-storm", |len| {
+        "&CounterClockwiseContourIntegra".repeat(len / 31)
+    }),
+    ("unquoted-amp-values", |len| {
+        format!("<a b={}>", "&amp&#x&".repeat(len / 8))
+    }),
+    ("slash-storm", |len| format!("<a{}>", "/".repeat(len))),
+    ("rcdata-end-tag-names", |len| {
+        format!("<title>{}", "</titl".repeat(len / 6))
+    }),
+    ("doctype-storm", |len| {
+        "<!DOCTYPE a PUBLIC '' ''>".repeat(len / 25)
+    }),
 ];
 
-/// Tokenizes `input` and touches every token (kept out of line so callgrind
-/// can count just this).
+/// Tokenizes `input` (collecting parse errors when `errors`) and touches
+/// every token (kept out of line so callgrind can count just this).
 #[inline(never)]
 #[unsafe(no_mangle)]
-pub fn tokenize_all(input: &str, arena: &Bump) -> usize {
+pub fn tokenize_all(input: &str, arena: &Bump, errors: bool) -> usize {
     let mut n = 0;
-    for token in Tokenizer::new(input, arena) {
+    let mut tokenizer = Tokenizer::with_options(input, arena, Options::default().errors(errors));
+    for token in tokenizer.by_ref() {
         n += match token {
             Token::StartTag(t) => t.attributes.len() + t.name.len(),
             Token::Text(t) => t.data.len(),
             _ => 1,
         };
     }
-    n
+    n + tokenizer.errors().len()
 }
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(shape), Some(mb)) = (args.next(), args.next()) else {
-        eprintln!("usage: adversarial SHAPE MEGABYTES");
+        eprintln!("usage: adversarial SHAPE MEGABYTES [errors]");
         eprintln!(
             "shapes: {}",
             SHAPES.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
         );
         std::process::exit(2);
     };
+    let errors = args.next().is_some_and(|a| a == "errors");
     let Some((_, make)) = SHAPES.iter().find(|s| s.0 == shape) else {
         eprintln!("unknown shape {shape}");
         std::process::exit(2);
@@ -115,6 +143,6 @@ fn main() {
     let mb: usize = mb.parse().expect("MEGABYTES is a number");
     let input = make(mb << 20);
     let arena = Bump::new();
-    let n = tokenize_all(&input, &arena);
+    let n = tokenize_all(&input, &arena, errors);
     println!("{shape} {} bytes {n}", input.len());
 }

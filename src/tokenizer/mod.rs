@@ -1146,7 +1146,10 @@ impl<'a> Tokenizer<'a> {
                 self.attr_keys.insert(key, n as u32);
                 false
             }
-            Some(&first) if self.attrs[first as usize].name == name => true,
+            // A short name is its own key; a long one is checked.
+            Some(&first) if !name_key::is_long(key) || self.attrs[first as usize].name == name => {
+                true
+            }
             // Two long names with one key: rare, and only by chance.
             Some(_) => self.attrs.iter().any(|a| a.name == name),
         }
