@@ -72,7 +72,7 @@ use core::fmt;
 use bumpalo::Bump;
 
 use crate::error::ParseError;
-use crate::token::Token;
+use crate::token::{Span, Token};
 use crate::tokenizer::{Carry, Options, State, Tokenizer};
 
 /// How a [`StreamTokenizer`] behaves.
@@ -233,6 +233,35 @@ impl StreamTokenizer {
     /// bounds.
     pub fn held_bytes(&self) -> usize {
         self.pending.len() + self.utf8_tail.len() + self.carry.heap_bytes()
+    }
+
+    /// The offset in the stream where tokenizing resumes with the next
+    /// chunk: the start of the construct the last chunk boundary cut (held,
+    /// to be tokenized again with what follows), or the end of the text fed
+    /// so far. Every token and parse error that starts before it has been
+    /// handed out (but for text still held with
+    /// [`StreamOptions::coalesce_text`]), and every parse error still to
+    /// come is at or after it: a caller that turns offsets into lines and
+    /// columns need keep only the text from here on.
+    ///
+    /// ```
+    /// use htmltok::{StreamTokenizer, bumpalo::Bump};
+    ///
+    /// let mut stream = StreamTokenizer::new(Default::default());
+    /// let arena = Bump::new();
+    /// stream.feed(b"<p>one</p><a hr", &arena).unwrap().for_each(drop);
+    /// assert_eq!(stream.resume_offset(), 10); // the cut <a ...
+    /// ```
+    pub fn resume_offset(&self) -> usize {
+        self.pending_base
+    }
+
+    /// Why the stream stopped, if it did: the error the next call to
+    /// [`feed`](Self::feed) or [`finish`](Self::finish) would return. Check
+    /// it after running a chunk's tokens, since a limit hit while
+    /// tokenizing ends that chunk's iterator early.
+    pub fn error(&self) -> Option<&StreamError> {
+        self.failed.as_ref()
     }
 
     /// Feeds the next chunk of the input; the iterator yields the tokens it
@@ -527,6 +556,41 @@ impl<'s, 'a> Feed<'s, 'a> {
                 self.done = true;
             }
         }
+    }
+}
+
+impl<'a> Feed<'_, 'a> {
+    /// The text this chunk added to the stream: the chunk decoded (borrowed
+    /// when it was valid UTF-8), starting where the text fed before it
+    /// ended. Offsets into the stream's text are offsets into these pieces
+    /// laid end to end.
+    pub fn decoded(&self) -> &'a str {
+        self.text
+    }
+
+    /// The source text of `span`, an offset range in the stream, when it
+    /// lies inside the buffer the last token came from: every span of the
+    /// last token the iterator returned, except a text's span that began in
+    /// an earlier chunk (coalesced text). A token's strings differ from its
+    /// source where the tokenizer decoded something (character references,
+    /// CR, NUL, uppercase names), so this is how to tell which did.
+    ///
+    /// ```
+    /// use htmltok::{StreamTokenizer, Token, bumpalo::Bump};
+    ///
+    /// let mut stream = StreamTokenizer::new(Default::default());
+    /// let arena = Bump::new();
+    /// let mut feed = stream.feed(b"<a href='x&amp;y' title=plain>", &arena).unwrap();
+    /// let Some(Token::StartTag(tag)) = feed.next() else { unreachable!() };
+    /// let raw: Vec<_> = tag.attributes.iter().map(|a| feed.source(a.value_span.unwrap())).collect();
+    /// assert_eq!(raw, [Some("x&amp;y"), Some("plain")]);
+    /// ```
+    pub fn source(&self, span: Span) -> Option<&'a str> {
+        let core = self.core.as_ref()?;
+        let base = core.base();
+        let start = span.start.checked_sub(base)?;
+        let end = span.end.checked_sub(base)?;
+        core.input().get(start..end)
     }
 }
 

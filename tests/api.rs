@@ -607,3 +607,17 @@ fn memory_limit_stops_with_an_error_after_the_tokens_before() {
     assert_eq!(tok.by_ref().count(), 5);
     assert!(tok.limit_error().is_none());
 }
+
+/// One tag with a million attributes (80 MB of attribute records for 4 MB of
+/// input) is stopped by the limit while it is being read, not after.
+#[test]
+fn memory_limit_stops_a_tag_with_too_many_attributes() {
+    let input = format!("<p>x</p><a{}>", " a=1".repeat(1_000_000));
+    let arena = Bump::new();
+    let opts = Options::default().memory_limit(Some(1 << 20));
+    let mut tok = Tokenizer::with_options(&input, &arena, opts);
+    assert_eq!(tok.by_ref().count(), 3);
+    let err = tok.limit_error().expect("limit error");
+    assert!(err.used < 2 << 20, "{err:?}");
+    assert!(arena.allocated_bytes() < 4 << 20);
+}

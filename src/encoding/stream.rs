@@ -136,35 +136,66 @@ impl SniffingStream {
         chunk: &'a [u8],
         arena: &'a Bump,
     ) -> Result<Feed<'s, 'a>, StreamError> {
-        if self.decided.is_some() {
-            return self.pass(chunk, arena, false);
-        }
-        self.held.extend_from_slice(chunk);
-        if self.held.len() < self.opts.prescan_bytes {
-            return self.stream.feed_str("", arena);
-        }
-        self.decide();
-        let held: &'a [u8] = arena.alloc_slice_copy(&self.held);
-        self.held = Vec::new();
-        self.pass(held, arena, false)
+        self.feed_or_finish(chunk, arena, false)
     }
 
     /// Ends the input (deciding the encoding now if the stream was shorter
     /// than the prescan window).
     pub fn finish<'s, 'a>(&'s mut self, arena: &'a Bump) -> Result<Feed<'s, 'a>, StreamError> {
-        let rest: &'a [u8] = if self.decided.is_none() {
-            self.decide();
-            let held = arena.alloc_slice_copy(&self.held);
-            self.held = Vec::new();
-            held
-        } else {
-            &[]
-        };
-        self.pass(rest, arena, true)
+        self.feed_or_finish(&[], arena, true)
     }
 
-    fn decide(&mut self) {
-        let sniffed = sniff(&self.held, &self.opts);
+    /// Feeds a last chunk of bytes and ends the input. A whole input given
+    /// this way, in one call, is sniffed and tokenized without a copy (as
+    /// [`Document::from_bytes`](super::Document::from_bytes) would).
+    ///
+    /// ```
+    /// use htmltok::{DecodeOptions, SniffingStream, StreamOptions, Token, bumpalo::Bump};
+    ///
+    /// let page = b"<p>caf\xc3\xa9";
+    /// let mut stream = SniffingStream::new(StreamOptions::default(), DecodeOptions::default().detect_utf8(true));
+    /// let arena = Bump::new();
+    /// let tokens: Vec<Token> = stream.finish_bytes(page, &arena).unwrap().collect();
+    /// let Token::Text(text) = &tokens[1] else { unreachable!() };
+    /// assert_eq!(text.data, "café");
+    /// assert!(page.as_ptr_range().contains(&text.data.as_ptr())); // borrowed
+    /// ```
+    pub fn finish_bytes<'s, 'a>(
+        &'s mut self,
+        chunk: &'a [u8],
+        arena: &'a Bump,
+    ) -> Result<Feed<'s, 'a>, StreamError> {
+        self.feed_or_finish(chunk, arena, true)
+    }
+
+    /// Holds bytes until the prescan window is full (or the input ends),
+    /// then decides and passes them on; a chunk that fills the window by
+    /// itself is sniffed and passed on as it is.
+    fn feed_or_finish<'s, 'a>(
+        &'s mut self,
+        chunk: &'a [u8],
+        arena: &'a Bump,
+        last: bool,
+    ) -> Result<Feed<'s, 'a>, StreamError> {
+        if self.decided.is_some() {
+            return self.pass(chunk, arena, last);
+        }
+        if self.held.is_empty() && (last || chunk.len() >= self.opts.prescan_bytes) {
+            self.decide(chunk);
+            return self.pass(chunk, arena, last);
+        }
+        self.held.extend_from_slice(chunk);
+        if self.held.len() < self.opts.prescan_bytes && !last {
+            return self.stream.feed_str("", arena);
+        }
+        let held = core::mem::take(&mut self.held);
+        self.decide(&held);
+        let held: &'a [u8] = arena.alloc_slice_copy(&held);
+        self.pass(held, arena, last)
+    }
+
+    fn decide(&mut self, first: &[u8]) {
+        let sniffed = sniff(first, &self.opts);
         let utf8 = sniffed.encoding == UTF_8;
         self.decided = Some(Decided {
             encoding: sniffed.encoding,

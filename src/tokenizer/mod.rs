@@ -738,6 +738,11 @@ impl<'a> Tokenizer<'a> {
         tok
     }
 
+    /// Where this buffer starts in the whole stream (0 for a whole input).
+    pub(crate) fn base(&self) -> usize {
+        self.base
+    }
+
     /// After a partial run has ended: the offset (in this buffer) the next
     /// buffer must start at, or `None` if the input was finished.
     pub(crate) fn suspended_at(&self) -> Option<usize> {

@@ -89,6 +89,11 @@ impl<'a> Tokenizer<'a> {
                 Some(b'/' | b'=') | None => return self.tag_slow(name, p, S::BeforeAttributeName),
                 Some(_) => {}
             }
+            // A tag with very many attributes checks the memory limit as it
+            // grows (the states check it at every step).
+            if self.attrs.len() % 64 == 63 && self.limit_hit() {
+                return;
+            }
             let attr_start = p;
             let (attr_run, attr_upper) =
                 class_run_upper(class::ATTR_NAME_STOP, self.input, attr_start);
