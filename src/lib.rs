@@ -120,6 +120,7 @@ pub use bumpalo;
 pub mod encoding;
 mod entities;
 mod error;
+pub mod mime;
 mod position;
 mod scan;
 pub mod serialize;
