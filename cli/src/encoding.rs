@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use htmltok::{DecodeOptions, canonical_label};
 
 use crate::EncodingArgs;
-use crate::page::{Decoding, Page, Reading};
+use crate::page::{Decoding, Doc, Reading};
 use crate::run::Job;
 
 /// Runs `htmltok encoding`.
@@ -23,7 +23,7 @@ pub fn run(args: &EncodingArgs) -> ExitCode {
         opts = opts.transport_charset(label.as_str());
     }
     let job = EncodingJob {
-        reading: Reading::new(Decoding::Browser(opts)),
+        reading: args.input.reading(Decoding::Browser(opts)),
     };
     let inputs = args.input.inputs();
     let mut out = crate::stdout();
@@ -43,12 +43,12 @@ impl Job for EncodingJob {
         &self.reading
     }
 
-    fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<()> {
-        let (encoding, confidence) = page.encoding.expect("a sniffed page has an encoding");
+    fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<()> {
+        let (encoding, confidence) = doc.browser_encoding();
         writeln!(
             out,
             "{}\t{}\t{confidence}",
-            page.name,
+            doc.name,
             canonical_label(encoding)
         )
     }

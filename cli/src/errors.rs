@@ -5,10 +5,10 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use htmltok::{ErrorCode, LineIndex, Options};
+use htmltok::{ErrorCode, Options};
 use serde_json::{Map, Value, json};
 
-use crate::page::{Page, Reading};
+use crate::page::{Ctx, Doc, Event, Reading, Tokenize};
 use crate::run::Job;
 use crate::{ErrorsArgs, ReportFormat};
 
@@ -17,7 +17,7 @@ pub fn run(args: &ErrorsArgs) -> ExitCode {
     let inputs = args.input.inputs();
     let job = ErrorsJob {
         format: args.format,
-        reading: args.read.reading(),
+        reading: args.input.reading(args.read.decoding()),
     };
     let mut out = crate::stdout();
     let mut summary = Summary::default();
@@ -28,12 +28,12 @@ pub fn run(args: &ErrorsArgs) -> ExitCode {
         &mut out,
         |_, codes| summary.add(codes),
     )
-    .and_then(|failed| {
+    .and_then(|run| {
         if !args.no_summary {
             summary.write(&mut out, args.format)?;
             out.flush()?;
         }
-        Ok(failed)
+        Ok(run)
     });
     crate::exit_status(result)
 }
@@ -45,31 +45,39 @@ struct ErrorsJob {
 }
 
 impl Job for ErrorsJob {
-    /// The codes of the page's errors.
-    type Summary = Vec<ErrorCode>;
+    /// How many errors of each code the page has.
+    type Summary = HashMap<ErrorCode, usize>;
 
     fn reading(&self) -> &Reading {
         &self.reading
     }
 
-    fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<Vec<ErrorCode>> {
-        let errors = page.tokenize(Options::default().errors(true), None, &mut |_| Ok(()))?;
-        let index = LineIndex::new(page.text);
-        for error in &errors {
+    fn process<W: Write>(
+        &self,
+        doc: &mut Doc<'_>,
+        out: &mut W,
+    ) -> io::Result<HashMap<ErrorCode, usize>> {
+        let run = Tokenize {
+            options: Options::default().errors(true),
+            positions: true,
+            ..Tokenize::default()
+        };
+        let name = doc.name;
+        let mut codes = HashMap::new();
+        doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| {
+            let Event::Error(error, Some((line, col))) = event else {
+                return Ok(());
+            };
+            *codes.entry(error.code).or_default() += 1;
             match self.format {
-                ReportFormat::Text => {
-                    let (line, col) = index.line_col(error.offset);
-                    writeln!(out, "{}:{line}:{col}: {}", page.name, error.code)?;
-                }
-                ReportFormat::Json => {
-                    crate::tokens::write_line(
-                        out,
-                        &crate::tokens::error_json(page.name, error, &index),
-                    )?;
-                }
+                ReportFormat::Text => writeln!(out, "{name}:{line}:{col}: {}", error.code),
+                ReportFormat::Json => crate::tokens::write_line(
+                    out,
+                    &crate::tokens::error_json(name, error, (line, col)),
+                ),
             }
-        }
-        Ok(errors.iter().map(|e| e.code).collect())
+        })?;
+        Ok(codes)
     }
 }
 
@@ -81,10 +89,10 @@ struct Summary {
 }
 
 impl Summary {
-    fn add(&mut self, codes: Vec<ErrorCode>) {
+    fn add(&mut self, codes: HashMap<ErrorCode, usize>) {
         self.files += 1;
-        for code in codes {
-            *self.codes.entry(code).or_default() += 1;
+        for (code, n) in codes {
+            *self.codes.entry(code).or_default() += n;
         }
     }
 
@@ -134,9 +142,12 @@ mod tests {
     #[test]
     fn summary_orders_by_count_then_name() {
         let mut s = Summary::default();
-        s.add(vec![ErrorCode::DuplicateAttribute, ErrorCode::EofInTag]);
-        s.add(vec![ErrorCode::EofInTag]);
-        s.add(vec![]);
+        s.add(HashMap::from([
+            (ErrorCode::DuplicateAttribute, 1),
+            (ErrorCode::EofInTag, 1),
+        ]));
+        s.add(HashMap::from([(ErrorCode::EofInTag, 1)]));
+        s.add(HashMap::new());
         let mut out = Vec::new();
         s.write(&mut out, ReportFormat::Text).unwrap();
         assert_eq!(

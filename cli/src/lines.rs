@@ -104,7 +104,8 @@ impl Lines {
 
     /// The 1-based line and column of byte `offset`, which must be at or
     /// after the last [`forget_before`](Self::forget_before) and within the
-    /// text pushed (an offset past it counts as its end).
+    /// text pushed (an offset past it counts as its end; a CR just before
+    /// the end counts as a line end, the text being taken to end there).
     pub fn line_col(&mut self, offset: usize) -> (usize, usize) {
         let end = self.window_start + self.window.len();
         let mut offset = offset.clamp(self.base.offset, end);
@@ -136,7 +137,13 @@ impl Lines {
     /// can go. (A CR just before it is kept, to tell a CRLF.)
     pub fn forget_before(&mut self, offset: usize) {
         let end = self.window_start + self.window.len();
-        let offset = offset.min(end).saturating_sub(1).max(self.base.offset);
+        let mut offset = offset.min(end).max(self.base.offset);
+        while !self.window.is_char_boundary(offset - self.window_start) {
+            offset -= 1;
+        }
+        if offset > self.base.offset && self.byte(offset - 1) == Some(b'\r') {
+            offset -= 1;
+        }
         if offset <= self.base.offset {
             return;
         }
@@ -182,8 +189,15 @@ mod tests {
             }
             lines.push(&text[pushed..next]);
             pushed = next;
-            // Ask a few behind too (errors come nearly in order).
-            for &o in bounds.iter().filter(|&&o| o >= asked && o <= pushed) {
+            // Ask a few behind too (errors come nearly in order). The end
+            // of the text so far only at the end: a CR there may be half of
+            // a CRLF (a stream never reports a position past a held CR).
+            let last = if pushed == text.len() {
+                pushed
+            } else {
+                pushed - 1
+            };
+            for &o in bounds.iter().filter(|&&o| o >= asked && o <= last) {
                 assert_eq!(lines.line_col(o), index.line_col(o), "{text:?} at {o}");
                 let back = o.saturating_sub(3).max(asked);
                 assert_eq!(lines.line_col(back), index.line_col(back), "back to {back}");

@@ -1,23 +1,25 @@
 //! `htmltok links`: the URLs in a page's attributes, resolved against its
 //! base URL.
 
-use std::io::{self, Write};
+use std::borrow::Cow;
+use std::io::{self, BufReader, Read, Write};
 use std::process::ExitCode;
 
-use htmltok::{Attribute, Options, Span, Tag, Token};
+use htmltok::{Attribute, Span, Tag, Token};
 use serde_json::{Map, Value};
 use url::Url;
 
 use crate::LinksArgs;
-use crate::page::{Page, Reading};
+use crate::page::{Ctx, Doc, Event, Reading, Tokenize};
 use crate::run::Job;
+use crate::spill::Spill;
 
 /// Runs `htmltok links`.
 pub fn run(args: &LinksArgs) -> ExitCode {
     let inputs = args.input.inputs();
     let job = LinksJob {
         base_url: args.base_url.as_ref(),
-        reading: args.read.reading(),
+        reading: args.input.reading(args.read.decoding()),
     };
     let mut out = crate::stdout();
     let result = crate::run::run(&job, &inputs, &args.input.settings(), &mut out, |_, ()| {});
@@ -37,55 +39,141 @@ impl Job for LinksJob<'_> {
         &self.reading
     }
 
-    fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<()> {
-        let mut links = Vec::new();
-        let mut base_href = None;
-        page.tokenize(Options::default(), None, &mut |token| {
-            if let Token::StartTag(tag) = token {
-                if tag.name == "base" && base_href.is_none() {
-                    base_href = tag.attr_value("href");
-                }
-                tag_links(page.text, &tag, &mut links);
-            }
-            Ok(())
-        })?;
-        // The base applies to the whole page, links before it included.
+    /// The page's `<base href>` applies to the whole page, links before it
+    /// included: until one is found, links wait in a spill (in memory, or
+    /// a temporary file for a page with very many), and are written, in
+    /// order, once it is found or the page ends.
+    fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<()> {
+        let name = doc.name;
+        // <base href> itself is relative to the document's address.
         let document = Resolver::new(self.base_url, None);
-        let resolver = Resolver::new(self.base_url, base_href);
-        for link in &links {
-            // <base href> itself is relative to the document's address.
-            let resolved = if link.tag == "base" {
-                document.resolve(link.url)
-            } else {
-                resolver.resolve(link.url)
-            };
-            let mut line = Map::new();
-            line.insert("file".into(), page.name.into());
-            line.insert("tag".into(), link.tag.into());
-            line.insert("attr".into(), link.attr.into());
-            line.insert("url".into(), resolved.url.into());
-            line.insert("start".into(), link.span.start.into());
-            line.insert("end".into(), link.span.end.into());
-            if let Some(error) = resolved.error {
-                line.insert("error".into(), error.into());
-            }
-            crate::tokens::write_line(out, &Value::Object(line))?;
-        }
-        Ok(())
+        let mut base: Option<Resolver> = None;
+        let mut waiting = Spill::default();
+        doc.tokenize(
+            &Tokenize::default(),
+            &mut |event: Event<'_, '_>, ctx: &Ctx| {
+                let Event::Token(Token::StartTag(tag)) = event else {
+                    return Ok(());
+                };
+                let mut links = Vec::new();
+                tag_links(&|span| ctx.source(span), tag, &mut links);
+                let found_base = base.is_none() && tag.name == "base" && tag.attr("href").is_some();
+                for link in links.drain(..) {
+                    match &base {
+                        Some(resolver) => write_link(out, name, &link, resolver, &document)?,
+                        None => link.write_to(&mut waiting)?,
+                    }
+                }
+                if found_base {
+                    let resolver = Resolver::new(self.base_url, tag.attr_value("href"));
+                    write_waiting(out, name, &mut waiting, &resolver, &document)?;
+                    base = Some(resolver);
+                }
+                Ok(())
+            },
+        )?;
+        let resolver = base.unwrap_or_else(|| document.clone());
+        write_waiting(out, name, &mut waiting, &resolver, &document)
     }
 }
 
-/// One URL found in a tag.
+/// Writes the links waiting in `waiting`, resolved, in order.
+fn write_waiting(
+    out: &mut impl Write,
+    file: &str,
+    waiting: &mut Spill,
+    resolver: &Resolver,
+    document: &Resolver,
+) -> io::Result<()> {
+    if waiting.is_empty() {
+        return Ok(());
+    }
+    let mut reader = BufReader::new(core::mem::take(waiting).into_reader()?);
+    while let Some(link) = Link::read_from(&mut reader)? {
+        write_link(out, file, &link, resolver, document)?;
+    }
+    Ok(())
+}
+
+/// Writes one link's JSON line, resolved against the page's base (a
+/// `<base href>` against the document's address).
+fn write_link(
+    out: &mut impl Write,
+    file: &str,
+    link: &Link<'_>,
+    resolver: &Resolver,
+    document: &Resolver,
+) -> io::Result<()> {
+    let resolved = if link.tag == "base" {
+        document.resolve(&link.url)
+    } else {
+        resolver.resolve(&link.url)
+    };
+    let mut line = Map::new();
+    line.insert("file".into(), file.into());
+    line.insert("tag".into(), link.tag.as_ref().into());
+    line.insert("attr".into(), link.attr.as_ref().into());
+    line.insert("url".into(), resolved.url.into());
+    line.insert("start".into(), link.span.start.into());
+    line.insert("end".into(), link.span.end.into());
+    if let Some(error) = resolved.error {
+        line.insert("error".into(), error.into());
+    }
+    crate::tokens::write_line(out, &Value::Object(line))
+}
+
+/// One URL found in a tag: borrowed from the token, or owned when read
+/// back from a spill.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link<'a> {
     /// The tag name.
-    pub tag: &'a str,
+    pub tag: Cow<'a, str>,
     /// The attribute name.
-    pub attr: &'a str,
+    pub attr: Cow<'a, str>,
     /// The URL as written (references decoded), whitespace trimmed.
-    pub url: &'a str,
+    pub url: Cow<'a, str>,
     /// Where it is in the input.
     pub span: Span,
+}
+
+impl Link<'_> {
+    /// Writes the link to a spill (see [`Link::read_from`]).
+    fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
+        for s in [&self.tag, &self.attr, &self.url] {
+            out.write_all(&(s.len() as u64).to_le_bytes())?;
+            out.write_all(s.as_bytes())?;
+        }
+        out.write_all(&(self.span.start as u64).to_le_bytes())?;
+        out.write_all(&(self.span.end as u64).to_le_bytes())
+    }
+
+    /// Reads back a link [`Link::write_to`] wrote, or `None` at the end.
+    fn read_from(input: &mut impl Read) -> io::Result<Option<Link<'static>>> {
+        fn number(input: &mut impl Read) -> io::Result<u64> {
+            let mut bytes = [0; 8];
+            input.read_exact(&mut bytes)?;
+            Ok(u64::from_le_bytes(bytes))
+        }
+        fn string(input: &mut impl Read) -> io::Result<String> {
+            let mut bytes = vec![0; number(input)? as usize];
+            input.read_exact(&mut bytes)?;
+            String::from_utf8(bytes).map_err(io::Error::other)
+        }
+        let tag = match string(input) {
+            Ok(tag) => tag,
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let attr = string(input)?;
+        let url = string(input)?;
+        let span = Span::new(number(input)? as usize, number(input)? as usize);
+        Ok(Some(Link {
+            tag: tag.into(),
+            attr: attr.into(),
+            url: url.into(),
+            span,
+        }))
+    }
 }
 
 /// How an attribute holds URLs.
@@ -127,8 +215,14 @@ fn url_attributes(tag: &str) -> &'static [(&'static str, Kind)] {
     }
 }
 
-/// Adds the URLs of a start tag to `links`, in attribute order.
-pub fn tag_links<'a>(input: &'a str, tag: &Tag<'a>, links: &mut Vec<Link<'a>>) {
+/// Adds the URLs of a start tag to `links`, in attribute order. `source`
+/// gives the raw source of a span of the tag (a value's, to tell one
+/// written as it is from one with character references).
+pub fn tag_links<'a>(
+    source: &dyn Fn(Span) -> Option<&'a str>,
+    tag: &Tag<'a>,
+    links: &mut Vec<Link<'a>>,
+) {
     let wanted = url_attributes(tag.name);
     if wanted.is_empty() {
         return;
@@ -143,11 +237,11 @@ pub fn tag_links<'a>(input: &'a str, tag: &Tag<'a>, links: &mut Vec<Link<'a>>) {
         let mut push = |range: (usize, usize)| {
             let url = &attr.value[range.0..range.1];
             if !url.is_empty() {
-                let span = candidate_span(input, attr, span, range);
+                let span = candidate_span(source, attr, span, range);
                 links.push(Link {
-                    tag: tag.name,
-                    attr: attr.name,
-                    url,
+                    tag: tag.name.into(),
+                    attr: attr.name.into(),
+                    url: url.into(),
                     span,
                 });
             }
@@ -171,8 +265,13 @@ pub fn tag_links<'a>(input: &'a str, tag: &Tag<'a>, links: &mut Vec<Link<'a>>) {
 /// The span of `range` of the attribute's value: its own span when the
 /// value is written as it is (no character references), the whole value's
 /// otherwise.
-fn candidate_span(input: &str, attr: &Attribute<'_>, span: Span, range: (usize, usize)) -> Span {
-    if input.get(span.range()) == Some(attr.value) {
+fn candidate_span<'a>(
+    source: &dyn Fn(Span) -> Option<&'a str>,
+    attr: &Attribute<'_>,
+    span: Span,
+    range: (usize, usize),
+) -> Span {
+    if source(span) == Some(attr.value) {
         Span::new(span.start + range.0, span.start + range.1)
     } else {
         span
@@ -364,15 +463,15 @@ mod tests {
         let mut out = Vec::new();
         for token in Tokenizer::new(html, &arena) {
             if let Token::StartTag(tag) = token {
-                tag_links(html, &tag, &mut out);
+                tag_links(&|span: Span| html.get(span.range()), &tag, &mut out);
             }
         }
         out.iter()
             .map(|l| {
                 (
-                    l.tag.to_owned(),
-                    l.attr.to_owned(),
-                    l.url.to_owned(),
+                    l.tag.to_string(),
+                    l.attr.to_string(),
+                    l.url.to_string(),
                     (l.span.start, l.span.end),
                 )
             })

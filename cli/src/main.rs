@@ -8,11 +8,13 @@
 mod encoding;
 mod errors;
 mod input;
+mod lines;
 mod links;
 mod meta;
 mod page;
 mod run;
 mod sample;
+mod spill;
 mod stats;
 mod text;
 mod tokens;
@@ -26,6 +28,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use htmltok::encoding_rs::Encoding;
 
 use crate::page::{Decoding, Reading};
+use crate::run::Report;
 
 const MAIN_AFTER_HELP: &str = "\
 Every command reads HTML files, directories (searched recursively for
@@ -44,14 +47,25 @@ byte order mark: the file's own offsets when it is UTF-8 without one. Only
 `tokens --format html5lib` reads the bytes as UTF-8 exactly as they are.
 `htmltok encoding` prints the encoding a browser would use.
 
---chunk-size N feeds each input to the streaming tokenizer N bytes at a
-time instead of whole (as a crawler tokenizes a page while it arrives); the
-output is the same.
+Every input is HTML as far as the HTML Standard is concerned: a page with
+no tags, NUL bytes, control characters or invalid UTF-8 is tokenized as the
+standard says, and an empty file is an empty page. Only --skip-binary
+skips anything: inputs whose first bytes are binary data by the MIME
+Sniffing Standard (a PNG named .html, say), each reported on stderr.
 
-An input that cannot be processed (missing, unreadable, empty, binary, not
-HTML) is reported on stderr as `htmltok: PATH: what went wrong` and the
-others are still processed. Exit status: 0 when every input was processed,
-1 when some input failed, 2 for bad usage.
+Inputs are read and tokenized --chunk-size bytes at a time (1 MiB): an
+input no longer than that is tokenized whole, a longer one in chunks, in
+memory bounded by the chunk and --memory-limit however large the input;
+the output is the same for any chunk size.
+
+An input that cannot be processed (missing, unreadable, corrupt gzip) is
+reported on stderr as `htmltok: PATH: what went wrong` and the others are
+still processed; one that fails part way (a read error, a construct larger
+than --memory-limit) keeps the output it produced. With several inputs, a
+last line on stderr counts the inputs that failed or were skipped.
+
+Exit status: 0 when every input was processed (or skipped on request), 1
+when some input failed, 2 for bad usage.
 
 With no command, htmltok runs `stats` on a small sample page built into the
 binary.
@@ -88,14 +102,8 @@ offsets into the decoded UTF-8 text, after the byte order mark. With
 are, as html5lib-tests wants: UTF-8, invalid bytes become U+FFFD, a byte
 order mark stays a character (U+FEFF); --encoding is then a usage error.
 
-Unlike the other commands, `tokens` tokenizes any input as it is: empty
-files, fragments and NUL bytes are not refused. A FILE that cannot be read
-is reported on stderr, the others are still tokenized, and the exit status
-is 1.
-
-With --chunk-size N, each FILE is fed N bytes at a time to the streaming
-API (the sniffing stream for json, the UTF-8 stream for html5lib): the
-output is the same as without, byte for byte.
+With --chunk-size N, each FILE is read and tokenized N bytes at a time:
+the output is the same as without, byte for byte.
 
 Examples:
   htmltok tokens page.html
@@ -320,6 +328,45 @@ pub struct InputArgs {
     /// Process N files at once [default: the number of cores].
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), help_heading = INPUT_HELP)]
     pub jobs: Option<u16>,
+
+    /// Skip inputs whose first bytes are binary data (a control character
+    /// other than whitespace in the first 1445 bytes and no byte order
+    /// mark, as the MIME Sniffing Standard decides), reporting each. Off by
+    /// default: every input is tokenized.
+    #[arg(long, help_heading = INPUT_HELP)]
+    pub skip_binary: bool,
+
+    /// Read and tokenize each input SIZE bytes at a time (K, M, G suffixes;
+    /// an input no longer is tokenized whole); the output is the same for
+    /// any SIZE.
+    #[arg(long, value_name = "SIZE", default_value = "1M", value_parser = parse_chunk_size, help_heading = INPUT_HELP)]
+    pub chunk_size: usize,
+
+    /// The most the tokenizer may hold for one input: a construct cut by a
+    /// chunk boundary (a comment, a tag, a value) and the strings of one
+    /// chunk's tokens. An input that needs more is processed up to there
+    /// and reported.
+    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_memory_limit, help_heading = INPUT_HELP)]
+    pub memory_limit: usize,
+
+    /// The most a gzip input may inflate to (a guard against gzip bombs);
+    /// past it, the input is processed up to there and reported.
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = input::parse_size, help_heading = INPUT_HELP)]
+    pub gunzip_limit: u64,
+}
+
+fn parse_chunk_size(arg: &str) -> Result<usize, String> {
+    match input::parse_size(arg)? {
+        0 => Err("a chunk is at least 1 byte".to_owned()),
+        n => usize::try_from(n).map_err(|_| "too large".to_owned()),
+    }
+}
+
+fn parse_memory_limit(arg: &str) -> Result<usize, String> {
+    match input::parse_size(arg)? {
+        n if n < 1 << 16 => Err("the memory limit is at least 64K".to_owned()),
+        n => usize::try_from(n).map_err(|_| "too large".to_owned()),
+    }
 }
 
 fn parse_glob(glob: &str) -> Result<String, String> {
@@ -328,8 +375,7 @@ fn parse_glob(glob: &str) -> Result<String, String> {
         .map_err(|e| e.kind().to_string())
 }
 
-/// How inputs are decoded and fed to the tokenizer: shared by every command
-/// that tokenizes.
+/// How inputs are decoded: shared by every command that sniffs.
 #[derive(Debug, Args)]
 pub struct ReadArgs {
     /// Decode every input from LABEL (an Encoding Standard label: utf-8,
@@ -337,11 +383,6 @@ pub struct ReadArgs {
     /// sniffing its encoding; a byte order mark still wins, as in browsers.
     #[arg(long, value_name = "LABEL", value_parser = parse_encoding, help_heading = INPUT_HELP)]
     pub encoding: Option<&'static Encoding>,
-
-    /// Feed each input to the streaming tokenizer N bytes at a time,
-    /// instead of tokenizing it whole; the output is the same.
-    #[arg(long, value_name = "N", value_parser = parse_chunk_size, help_heading = INPUT_HELP)]
-    pub chunk_size: Option<usize>,
 }
 
 fn parse_encoding(label: &str) -> Result<&'static Encoding, String> {
@@ -352,22 +393,11 @@ fn parse_encoding(label: &str) -> Result<&'static Encoding, String> {
     })
 }
 
-fn parse_chunk_size(arg: &str) -> Result<usize, String> {
-    match arg.parse::<usize>() {
-        Ok(0) => Err("a chunk is at least 1 byte".to_owned()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(format!("{e} (a number of bytes, at least 1)")),
-    }
-}
-
 impl ReadArgs {
-    /// How a command that sniffs reads its inputs: checked, sniffed
-    /// (`--encoding`), whole or in chunks (`--chunk-size`).
-    pub fn reading(&self) -> Reading {
-        Reading {
-            chunk_size: self.chunk_size,
-            ..Reading::new(Decoding::sniff(self.encoding))
-        }
+    /// The decoding of a command that sniffs (`--encoding` as the user's
+    /// override).
+    pub fn decoding(&self) -> Decoding {
+        Decoding::sniff(self.encoding)
     }
 }
 
@@ -384,6 +414,17 @@ impl InputArgs {
         self.jobs.map(usize::from).unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
         })
+    }
+
+    /// How inputs are read, decoded as `decoding`.
+    pub fn reading(&self, decoding: Decoding) -> Reading {
+        Reading {
+            chunk_size: self.chunk_size,
+            memory_limit: self.memory_limit,
+            gunzip_limit: self.gunzip_limit,
+            skip_binary: self.skip_binary,
+            ..Reading::new(decoding)
+        }
     }
 
     /// The driver settings (no progress bar).
@@ -647,9 +688,10 @@ pub fn report(message: std::fmt::Arguments<'_>) {
 }
 
 /// The exit status of a command whose run ended with `result`: whether
-/// some input failed, or the error that stopped the output. A closed pipe
-/// (`| head`) is not an error: the reader has all it wanted.
-pub fn exit_status(result: io::Result<bool>) -> ExitCode {
+/// some input failed, or the error that stopped the output. With several
+/// inputs, a last line on stderr counts those that failed or were skipped.
+/// A closed pipe (`| head`) is not an error: the reader has all it wanted.
+pub fn exit_status(result: io::Result<Report>) -> ExitCode {
     match result {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
@@ -659,7 +701,31 @@ pub fn exit_status(result: io::Result<bool>) -> ExitCode {
             ));
             ExitCode::FAILURE
         }
-        Ok(true) => ExitCode::FAILURE,
-        Ok(false) => ExitCode::SUCCESS,
+        Ok(run) => {
+            if run.inputs > 1
+                && let Some(line) = unprocessed(&run)
+            {
+                report(format_args!("{line}"));
+            }
+            if run.failed > 0 {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+    }
+}
+
+/// `F of N inputs failed, S skipped as binary (--skip-binary)`, or `None`
+/// when every input was processed.
+pub fn unprocessed(run: &Report) -> Option<String> {
+    const SKIPPED: &str = "skipped as binary (--skip-binary)";
+    let n = run.inputs;
+    let inputs = if n == 1 { "input" } else { "inputs" };
+    match (run.failed, run.skipped) {
+        (0, 0) => None,
+        (0, s) => Some(format!("{s} of {n} {inputs} {SKIPPED}")),
+        (f, 0) => Some(format!("{f} of {n} {inputs} failed")),
+        (f, s) => Some(format!("{f} of {n} {inputs} failed, {s} {SKIPPED}")),
     }
 }

@@ -3,22 +3,24 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use htmltok::{Options, Tag, Token};
-use serde_json::{Map, Value, json};
+use htmltok::{Tag, Token};
+use serde_json::{Map, Value};
 use url::Url;
 
 use crate::MetaArgs;
 use crate::links::Resolver;
-use crate::page::{Page, Reading};
+use crate::page::{Ctx, Doc, Event, Reading, Tokenize};
 use crate::run::Job;
+use crate::spill::Spill;
 use crate::text::Collapse;
+use crate::tokens::write_str_contents;
 
 /// Runs `htmltok meta`.
 pub fn run(args: &MetaArgs) -> ExitCode {
     let inputs = args.input.inputs();
     let job = MetaJob {
         base_url: args.base_url.as_ref(),
-        reading: args.read.reading(),
+        reading: args.input.reading(args.read.decoding()),
     };
     let mut out = crate::stdout();
     let result = crate::run::run(&job, &inputs, &args.input.settings(), &mut out, |_, ()| {});
@@ -38,106 +40,126 @@ impl Job for MetaJob<'_> {
         &self.reading
     }
 
-    fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<()> {
-        let mut reader = MetaReader::default();
-        page.tokenize(Options::default(), None, &mut |token| {
-            reader.push(token);
-            Ok(())
-        })?;
-        let meta = reader.finish();
-        crate::tokens::write_line(out, &meta.to_json(page.name, self.base_url))
+    fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<()> {
+        let mut meta = Meta::default();
+        doc.tokenize(
+            &Tokenize::default(),
+            &mut |event: Event<'_, '_>, _: &Ctx| meta.event(&event),
+        )?;
+        meta.write_json(out, doc.name, self.base_url)
     }
 }
 
-/// What `htmltok meta` reports about a page, URLs as written.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Meta<'a> {
-    /// The text of the first `<title>`, collapsed.
-    pub title: Option<String>,
-    /// `<html lang>`.
-    pub lang: Option<&'a str>,
-    /// The first `<meta charset>` or http-equiv content-type charset.
-    pub charset: Option<&'a str>,
-    /// The first `<base href>`.
-    pub base: Option<&'a str>,
-    /// The href of the first `<link rel=canonical>`.
-    pub canonical: Option<&'a str>,
-    /// The robots directives, lowercased.
-    pub robots: Vec<String>,
-    /// `(key attribute, key value, content)` of each `<meta>` with content.
-    pub meta: Vec<(&'static str, String, &'a str)>,
+/// Where the page's title is.
+#[derive(Debug, Default)]
+enum Title {
+    /// No `<title>` yet.
+    #[default]
+    None,
+    /// In the first `<title>`: its text so far, collapsed.
+    Reading(Collapse),
+    /// After it.
+    Done,
 }
 
-/// Gathers the metadata of a page, token by token.
+/// What `htmltok meta` reports about a page, gathered event by event. The
+/// title, the robots directives and the `<meta>`s can be as long as the
+/// page: they are kept as JSON in spills, so a page of any size holds
+/// little; the other fields are one attribute value each.
 #[derive(Debug, Default)]
-pub struct MetaReader<'a> {
-    meta: Meta<'a>,
+pub struct Meta {
+    /// The text of the first `<title>`, collapsed, as the inside of a
+    /// JSON string.
+    title: Spill,
+    title_state: Title,
+    /// `<html lang>`.
+    lang: Option<String>,
+    /// The first `<meta charset>` or http-equiv content-type charset.
+    charset: Option<String>,
+    /// The first `<base href>`.
+    base: Option<String>,
+    /// The href of the first `<link rel=canonical>`.
+    canonical: Option<String>,
+    /// The robots directives, lowercased: JSON strings, comma-separated.
+    robots: Spill,
+    /// Each `<meta>` with content and a key: JSON objects, comma-separated.
+    meta: Spill,
     html_seen: bool,
-    /// The title being read: its text so far.
-    title: Option<Collapse>,
     /// Open <svg>/<math> elements: their <title> is not the page's.
     foreign: usize,
 }
 
-impl<'a> MetaReader<'a> {
-    /// Takes in the next token.
-    pub fn push(&mut self, token: Token<'a>) {
-        let meta = &mut self.meta;
-        match &token {
-            Token::Text(t) => {
-                if let Some(title) = &mut self.title {
-                    title.push(t.data, false);
+/// Writes `item` to a spill of comma-separated JSON values.
+fn push_item(list: &mut Spill, item: &Value) -> io::Result<()> {
+    if !list.is_empty() {
+        list.write_all(b",")?;
+    }
+    serde_json::to_writer(list, item).map_err(io::Error::from)
+}
+
+/// Writes collapsed text into a spill, escaped as the inside of a JSON
+/// string.
+struct Escaped<'s>(&'s mut Spill);
+
+impl Write for Escaped<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.write_all(bytes)?;
+        Ok(bytes.len())
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        // Collapse writes whole characters.
+        let text = core::str::from_utf8(bytes).map_err(io::Error::other)?;
+        write_str_contents(self.0, text)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Meta {
+    /// Takes in the next event.
+    pub fn event(&mut self, event: &Event<'_, '_>) -> io::Result<()> {
+        match event {
+            Event::Text { text, .. } => {
+                if let Title::Reading(title) = &mut self.title_state {
+                    title.push(&mut Escaped(&mut self.title), text.data, false)?;
                 }
             }
-            Token::EndTag(tag) => match tag.name {
+            Event::Token(Token::EndTag(tag)) => match tag.name {
                 "title" => {
-                    if let Some(t) = self.title.take() {
-                        meta.title = Some(t.finish().trim_end().to_owned());
+                    if matches!(self.title_state, Title::Reading(_)) {
+                        self.title_state = Title::Done;
                     }
                 }
                 "svg" | "math" => self.foreign = self.foreign.saturating_sub(1),
                 _ => {}
             },
-            Token::StartTag(tag) => match tag.name {
+            Event::Token(Token::StartTag(tag)) => match tag.name {
                 "html" if !self.html_seen => {
                     self.html_seen = true;
-                    meta.lang = tag.attr_value("lang");
+                    self.lang = tag.attr_value("lang").map(str::to_owned);
                 }
-                "title" if self.foreign == 0 && meta.title.is_none() && self.title.is_none() => {
-                    self.title = Some(Collapse::default());
+                "title" if self.foreign == 0 && matches!(self.title_state, Title::None) => {
+                    self.title_state = Title::Reading(Collapse::default());
                 }
                 "svg" | "math" if !tag.self_closing => self.foreign += 1,
-                "base" if meta.base.is_none() => meta.base = tag.attr_value("href"),
-                "link" if meta.canonical.is_none() && has_rel(tag, "canonical") => {
-                    meta.canonical = tag.attr_value("href");
+                "base" if self.base.is_none() => {
+                    self.base = tag.attr_value("href").map(str::to_owned);
                 }
-                "meta" => meta.add_meta(tag),
+                "link" if self.canonical.is_none() && has_rel(tag, "canonical") => {
+                    self.canonical = tag.attr_value("href").map(str::to_owned);
+                }
+                "meta" => self.add_meta(tag)?,
                 _ => {}
             },
             _ => {}
         }
+        Ok(())
     }
 
-    /// The metadata.
-    pub fn finish(mut self) -> Meta<'a> {
-        // A title cut short by the end of the input still counts.
-        if let Some(t) = self.title.take() {
-            self.meta.title = Some(t.finish().trim_end().to_owned());
-        }
-        self.meta
-    }
-}
-
-impl<'a> Meta<'a> {
-    /// Gathers the metadata of a page.
-    #[cfg(test)]
-    pub fn of(tokens: impl Iterator<Item = Token<'a>>) -> Meta<'a> {
-        let mut reader = MetaReader::default();
-        tokens.for_each(|token| reader.push(token));
-        reader.finish()
-    }
-
-    fn add_meta(&mut self, tag: &Tag<'a>) {
+    fn add_meta(&mut self, tag: &Tag<'_>) -> io::Result<()> {
         if self.charset.is_none() {
             self.charset = tag
                 .attr_value("charset")
@@ -152,57 +174,74 @@ impl<'a> Meta<'a> {
                     }
                     charset_from_content_type(tag.attr_value("content")?)
                 })
-                .filter(|c| !c.is_empty());
+                .filter(|c| !c.is_empty())
+                .map(str::to_owned);
         }
         let Some(content) = tag.attr_value("content") else {
-            return;
+            return Ok(());
         };
         let key = ["name", "property", "http-equiv", "itemprop"]
             .into_iter()
             .find_map(|k| tag.attr_value(k).map(|v| (k, v)));
         let Some((key, value)) = key else {
-            return;
+            return Ok(());
         };
         let value = match key {
             "name" | "http-equiv" => value.to_ascii_lowercase(),
             _ => value.to_owned(),
         };
         if key == "name" && value.trim_matches(is_space) == "robots" {
-            self.robots.extend(
-                content
-                    .split(',')
-                    .map(|d| d.trim_matches(is_space).to_lowercase())
-                    .filter(|d| !d.is_empty()),
-            );
+            for directive in content
+                .split(',')
+                .map(|d| d.trim_matches(is_space).to_lowercase())
+                .filter(|d| !d.is_empty())
+            {
+                push_item(&mut self.robots, &Value::from(directive))?;
+            }
         }
-        self.meta.push((key, value, content));
+        let mut entry = Map::new();
+        entry.insert(key.into(), value.into());
+        entry.insert("content".into(), content.into());
+        push_item(&mut self.meta, &Value::Object(entry))
     }
 
-    /// The JSON object, URLs resolved against the page's base (itself
-    /// resolved against `address`).
-    pub fn to_json(&self, file: &str, address: Option<&Url>) -> Value {
+    /// Writes the JSON line, URLs resolved against the page's base (itself
+    /// resolved against `address`): `{"file", "title", "lang", "charset",
+    /// "base", "canonical", "robots": [...], "meta": [...]}`. A title cut
+    /// short by the end of the input still counts.
+    pub fn write_json(
+        &mut self,
+        out: &mut impl Write,
+        file: &str,
+        address: Option<&Url>,
+    ) -> io::Result<()> {
         let document = Resolver::new(address, None);
-        let resolver = Resolver::new(address, self.base);
-        let meta: Vec<Value> = self
-            .meta
-            .iter()
-            .map(|(key, value, content)| {
-                let mut entry = Map::new();
-                entry.insert((*key).into(), value.as_str().into());
-                entry.insert("content".into(), (*content).into());
-                Value::Object(entry)
-            })
-            .collect();
-        json!({
-            "file": file,
-            "title": self.title,
-            "lang": self.lang,
-            "charset": self.charset,
-            "base": self.base.map(|b| document.resolve(b).url),
-            "canonical": self.canonical.map(|c| resolver.resolve(c).url),
-            "robots": self.robots,
-            "meta": meta,
-        })
+        let resolver = Resolver::new(address, self.base.as_deref());
+        let field = |out: &mut dyn Write, name: &str, value: Option<&str>| -> io::Result<()> {
+            write!(out, ",\"{name}\":")?;
+            serde_json::to_writer(out, &value).map_err(io::Error::from)
+        };
+        out.write_all(b"{\"file\":")?;
+        serde_json::to_writer(&mut *out, file)?;
+        out.write_all(b",\"title\":")?;
+        if matches!(self.title_state, Title::None) {
+            out.write_all(b"null")?;
+        } else {
+            out.write_all(b"\"")?;
+            self.title.drain_to(out)?;
+            out.write_all(b"\"")?;
+        }
+        field(out, "lang", self.lang.as_deref())?;
+        field(out, "charset", self.charset.as_deref())?;
+        let base = self.base.as_deref().map(|b| document.resolve(b).url);
+        field(out, "base", base.as_deref())?;
+        let canonical = self.canonical.as_deref().map(|c| resolver.resolve(c).url);
+        field(out, "canonical", canonical.as_deref())?;
+        out.write_all(b",\"robots\":[")?;
+        self.robots.drain_to(out)?;
+        out.write_all(b"],\"meta\":[")?;
+        self.meta.drain_to(out)?;
+        out.write_all(b"]}\n")
     }
 }
 
@@ -257,13 +296,29 @@ fn charset_from_content_type(content: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use htmltok::Tokenizer;
-    use htmltok::bumpalo::Bump;
+    use crate::page::Decoding;
+    use serde_json::json;
 
     fn meta_json(html: &str, address: Option<&str>) -> Value {
-        let arena = Bump::new();
         let address = address.map(|a| Url::parse(a).unwrap());
-        Meta::of(Tokenizer::new(html, &arena)).to_json("f", address.as_ref())
+        let mut lines = Vec::new();
+        for size in [1, 3, 1 << 20] {
+            let reading = Reading {
+                chunk_size: size,
+                ..Reading::new(Decoding::sniff(None))
+            };
+            let reader = Box::new(io::Cursor::new(html.as_bytes().to_vec()));
+            let mut doc = Doc::open("f", reader, None, &reading).unwrap();
+            let job = MetaJob {
+                base_url: address.as_ref(),
+                reading: reading.clone(),
+            };
+            let mut out = Vec::new();
+            job.process(&mut doc, &mut out).unwrap();
+            lines.push(String::from_utf8(out).unwrap());
+        }
+        assert!(lines.iter().all(|l| *l == lines[0]), "{lines:?}");
+        serde_json::from_str(&lines[0]).unwrap()
     }
 
     #[test]

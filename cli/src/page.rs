@@ -1,54 +1,79 @@
-//! One input as a command sees it ([`Page`]): its decoded text, and the one
-//! place its tokens come from ([`Page::tokenize`]), whole or in chunks.
+//! One input as a command sees it ([`Doc`]): read a chunk at a time,
+//! decoded, tokenized, and handed to the command as [`Event`]s, in memory
+//! bounded whatever the input's size.
 //!
-//! How an input becomes text is the command's [`Reading`]:
+//! Every input goes through the library's streaming tokenizer, fed
+//! `--chunk-size` bytes at a time (1 MiB by default). An input no longer
+//! than one chunk is therefore tokenized whole, in one buffer, as
+//! `Tokenizer` would; a longer one in chunks, with the arena reset after
+//! each, so that what is held is the chunk, the tokens of one chunk and the
+//! construct a chunk boundary cut (under `--memory-limit`). The output does
+//! not depend on the chunk size: the stream gives the whole input's tokens
+//! for any split, and [`Event`] puts back together the one thing it splits,
+//! a text run (handed out in pieces, so that a page that is one long text
+//! holds no more than a chunk of it).
+//!
+//! How bytes become text is the command's [`Decoding`]:
 //!
 //! - [`Decoding::Sniff`] (every command but `tokens --format html5lib` and
-//!   `encoding`): the encoding sniffing algorithm of the HTML Standard, a
-//!   byte order mark, else `--encoding`, else a `<meta>` in the first 1024
-//!   bytes, else UTF-8 when the input is valid UTF-8, else windows-1252,
-//!   then the Encoding Standard's decoder. The text starts after a BOM.
+//!   `encoding`): the HTML Standard's encoding sniffing: a byte order mark,
+//!   else `--encoding`, else a `<meta>` in the first 1024 bytes, else UTF-8
+//!   when the whole input is valid UTF-8, else windows-1252. UTF-8
+//!   detection looks at the whole input: for an input longer than a chunk
+//!   whose encoding nothing else decides, the input is read once more to
+//!   check (from the file; standard input is kept in a temporary file).
 //! - [`Decoding::Utf8`] (`tokens --format html5lib`): the bytes are the
 //!   input stream as they are, UTF-8 with invalid bytes replaced by U+FFFD;
 //!   a BOM stays a character.
 //! - [`Decoding::Browser`] (`encoding`): what a browser ends up with, a
-//!   `<meta>` past the first 1024 bytes included.
-//!
-//! With `--chunk-size N`, [`Page::tokenize`] feeds the input's bytes N at a
-//! time to the streaming API instead (a [`SniffingStream`] when sniffing, a
-//! [`StreamTokenizer`] for raw UTF-8) and hands on the same tokens, with
-//! the same spans (offsets into the decoded text), in the same order. The
-//! whole text is still decoded once, for what needs all of it: the content
-//! checks, line and column numbers, links' spans.
+//!   `<meta>` met while parsing included ([`Doc::browser_encoding`]).
 
-use std::borrow::Cow;
-use std::io;
+use std::io::{self, Read};
+use std::time::{Duration, Instant};
 
 use htmltok::bumpalo::Bump;
-use htmltok::encoding_rs::Encoding;
+use htmltok::encoding_rs::{Encoding, UTF_8};
+use htmltok::stream::Feed;
 use htmltok::{
-    Confidence, DecodeOptions, Document, EncodingSource, Options, ParseError, SniffingStream,
-    StreamOptions, StreamTokenizer, Token, Tokenizer,
+    Confidence, DecodeOptions, EncodingSource, EncodingWatcher, Options, ParseError,
+    SniffingStream, Span, StreamError, StreamOptions, StreamTokenizer, Text, Token,
 };
+
+use crate::input::{self, Failure, Reader};
+use crate::lines::Lines;
+use crate::spill::Spill;
+
+/// The default `--chunk-size`: inputs up to this size are tokenized whole.
+pub const CHUNK_SIZE: usize = 1 << 20;
+
+/// The default `--memory-limit`.
+pub const MEMORY_LIMIT: usize = 64 << 20;
 
 /// How a command reads each input.
 #[derive(Clone, Debug)]
 pub struct Reading {
-    /// Refuse inputs that do not look like pages ([`crate::input::check`]).
-    pub check: bool,
     /// How bytes become text.
     pub decoding: Decoding,
-    /// Tokenize through the streaming API, this many bytes at a time.
-    pub chunk_size: Option<usize>,
+    /// How many bytes are read and tokenized at a time.
+    pub chunk_size: usize,
+    /// The most the tokenizer may hold for one input (a construct a chunk
+    /// boundary cut, the strings of one chunk's tokens).
+    pub memory_limit: usize,
+    /// The most a gzip input may inflate to.
+    pub gunzip_limit: u64,
+    /// Skip inputs whose first bytes are binary (`--skip-binary`).
+    pub skip_binary: bool,
 }
 
 impl Reading {
-    /// Checked inputs, decoded as `decoding`, tokenized whole.
+    /// Inputs decoded as `decoding`, with the default sizes and limits.
     pub fn new(decoding: Decoding) -> Reading {
         Reading {
-            check: true,
             decoding,
-            chunk_size: None,
+            chunk_size: CHUNK_SIZE,
+            memory_limit: MEMORY_LIMIT,
+            gunzip_limit: input::GUNZIP_LIMIT,
+            skip_binary: false,
         }
     }
 }
@@ -60,9 +85,8 @@ pub enum Decoding {
     Utf8,
     /// Sniffed and decoded (see [`Decoding::sniff`]).
     Sniff(DecodeOptions),
-    /// Sniffed, decoded, and decoded again for a `<meta>` found while
-    /// tokenizing, as a browser does ([`Document::from_bytes_resolved`]).
-    /// Never tokenized in chunks.
+    /// Sniffed, and changed by a `<meta>` met while tokenizing, as a
+    /// browser does: only for [`Doc::browser_encoding`].
     Browser(DecodeOptions),
 }
 
@@ -79,278 +103,569 @@ impl Decoding {
     }
 }
 
-/// An input's bytes decoded.
-pub struct Decoded<'b> {
-    /// The text (borrowing the bytes when they already are that text).
-    pub text: Cow<'b, str>,
-    /// The encoding and its confidence, unless the bytes were taken as UTF-8
-    /// as they are.
-    pub encoding: Option<(&'static Encoding, Confidence)>,
-    /// What a [`SniffingStream`] over the same bytes is to be given to
-    /// decide as the whole-input decode did.
-    stream_options: Option<DecodeOptions>,
+/// What a command asks of one tokenizing run.
+#[derive(Clone, Debug, Default)]
+pub struct Tokenize<'s> {
+    /// The tokenizer options (parse errors, auto-switching, state).
+    pub options: Options,
+    /// The tag name an appropriate end tag needs at the start.
+    pub last_start_tag: Option<&'s str>,
+    /// Give each parse error its line and column.
+    pub positions: bool,
 }
 
-/// Decodes `bytes` as `decoding` says; the error is for people.
-pub fn decode<'b>(bytes: &'b [u8], decoding: &Decoding) -> Result<Decoded<'b>, String> {
-    let document = match decoding {
-        Decoding::Utf8 => {
-            return Ok(Decoded {
-                text: String::from_utf8_lossy(bytes),
-                encoding: None,
-                stream_options: None,
-            });
-        }
-        Decoding::Sniff(opts) => Document::from_bytes(bytes, opts),
-        Decoding::Browser(opts) => Document::from_bytes_resolved(bytes, opts),
-    };
-    let document = document.map_err(|e| format!("cannot decode: {e}"))?;
-    let stream_options = match decoding {
-        Decoding::Sniff(opts) => Some(stream_options(opts, &document)),
-        _ => None,
-    };
-    Ok(Decoded {
-        encoding: Some((document.encoding(), document.confidence())),
-        text: document.into_text(),
-        stream_options,
-    })
+/// What the sink of [`Doc::tokenize`] is handed, in input order.
+#[derive(Debug)]
+pub enum Event<'t, 'a> {
+    /// A token other than text.
+    Token(&'t Token<'a>),
+    /// A piece of a text run: the run is the pieces from one with `first`
+    /// to the next [`Event::TextEnd`]; joined, they are the text token the
+    /// whole input gives. A run that fits in a chunk is one piece.
+    Text {
+        /// The piece.
+        text: &'t Text<'a>,
+        /// Whether it starts a run.
+        first: bool,
+    },
+    /// The end of a text run: its span is `start..end` (the whole input's
+    /// text token's span).
+    TextEnd {
+        /// Where the run's first piece starts.
+        start: usize,
+        /// Where the run ends.
+        end: usize,
+    },
+    /// A parse error (with `Options::errors`), after the tokens of the chunk
+    /// it was found in, with its line and column when asked for.
+    Error(&'t ParseError, Option<(usize, usize)>),
 }
 
-/// The options a [`SniffingStream`] needs to decide what the whole-input
-/// sniffing decided. Every step of the algorithm looks at the first 1024
-/// bytes at most, which the stream holds back to sniff, except UTF-8
-/// detection, which needs every byte: the stream sees only the bytes it
-/// has held (the first 1024 and what came with them), where a page is often
-/// still ASCII and a character may be cut in two. So the stream does not
-/// detect; the whole input's answer becomes its default encoding.
-fn stream_options(opts: &DecodeOptions, document: &Document<'_>) -> DecodeOptions {
-    let opts = opts.clone().detect_utf8(false);
-    if document.source() == EncodingSource::Utf8Detection {
-        opts.default_encoding(document.encoding())
-    } else {
-        opts
+/// What the sink may ask about the tokens it is handed.
+pub struct Ctx<'t, 's, 'a> {
+    /// The chunk's tokens, for a token or text event.
+    feed: Option<&'t Feed<'s, 'a>>,
+}
+
+impl<'a> Ctx<'_, '_, 'a> {
+    /// The raw source of a span of the last token (`None` for a text run's
+    /// span, which may begin in an earlier chunk, and for other events).
+    pub fn source(&self, span: Span) -> Option<&'a str> {
+        self.feed?.source(span)
+    }
+
+    /// The decoded text of the chunk the last token came from (empty for
+    /// other events).
+    pub fn decoded(&self) -> &'a str {
+        self.feed.map_or("", |f| f.decoded())
     }
 }
 
-/// One input, loaded and decoded, as a command processes it.
-pub struct Page<'a> {
+/// The sink [`Doc::tokenize`] hands events to.
+pub type Sink<'s> =
+    dyn for<'t, 'f, 'a> FnMut(Event<'t, 'a>, &Ctx<'t, 'f, 'a>) -> io::Result<()> + 's;
+
+/// What a tokenizing run measured.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Outcome {
+    /// Bytes of decoded text.
+    pub bytes: usize,
+    /// Time spent decoding and tokenizing (and in the sink), reading not
+    /// included.
+    pub time: Duration,
+    /// The encoding the text was decoded from, and how sure that is (none
+    /// for UTF-8 read as it is).
+    pub encoding: Option<(&'static Encoding, Confidence)>,
+}
+
+/// Opens an input again from its start.
+pub type Reopen = Box<dyn Fn() -> Result<Reader, Failure> + Send + Sync>;
+
+/// One input, opened, as a command processes it (see the module docs).
+pub struct Doc<'r> {
     /// Its name as shown: the path, or `-` for stdin.
-    pub name: &'a str,
-    /// Its decoded text, whole: what spans are offsets into.
-    pub text: &'a str,
-    /// The encoding it was decoded from and how sure that is, when it was
-    /// sniffed.
-    pub encoding: Option<(&'static Encoding, Confidence)>,
-    /// An arena for the tokenizer, reset for each input (one per thread).
-    pub arena: &'a Bump,
-    /// Where tokens come from in chunked mode.
-    chunks: Option<Chunks<'a>>,
+    pub name: &'r str,
+    reading: &'r Reading,
+    chunks: Chunks,
+    /// How to read it again from the start, if it can be (not stdin).
+    reopen: Option<Reopen>,
+    /// Why it could not be processed to its end, if it could not.
+    failure: Option<String>,
 }
 
-/// The input's bytes, to be fed to the streaming API in pieces.
-struct Chunks<'a> {
-    bytes: &'a [u8],
+impl<'r> Doc<'r> {
+    /// An input read from `reader` (reading its first chunk now); `reopen`
+    /// reads it again from its start, when that can be done.
+    pub fn open(
+        name: &'r str,
+        reader: Reader,
+        reopen: Option<Reopen>,
+        reading: &'r Reading,
+    ) -> Result<Doc<'r>, String> {
+        let chunks =
+            Chunks::new(reader, reading.chunk_size.max(1)).map_err(|e| input::io_message(&e))?;
+        Ok(Doc {
+            name,
+            reading,
+            chunks,
+            reopen,
+            failure: None,
+        })
+    }
+
+    /// The input's first bytes (up to a chunk), as read.
+    pub fn head(&self) -> &[u8] {
+        &self.chunks.next
+    }
+
+    /// Why the input could not be processed to its end (a read error, a
+    /// memory limit), once a run has ended.
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
+    }
+
+    fn fail(&mut self, what: String) {
+        self.failure.get_or_insert(what);
+    }
+
+    /// Tokenizes the input, handing every token, text piece and parse error
+    /// to `sink` in order. Returns what was measured, or the first error
+    /// `sink` returned. An input that cannot be read or tokenized to its end
+    /// ends early (as if it ended there) and says why in
+    /// [`failure`](Self::failure). Call it once.
+    pub fn tokenize(&mut self, run: &Tokenize<'_>, sink: &mut Sink<'_>) -> io::Result<Outcome> {
+        let limit = self.reading.memory_limit;
+        let stream_options = StreamOptions::default()
+            .tokenizer(run.options.clone().memory_limit(Some(limit)))
+            .coalesce_text(false)
+            .memory_limit(Some(limit));
+        let mut stream = match &self.reading.decoding {
+            Decoding::Utf8 => Stream::Raw(StreamTokenizer::new(stream_options)),
+            Decoding::Sniff(opts) | Decoding::Browser(opts) => {
+                let opts = self.stream_decode_options(opts);
+                Stream::Sniffing(SniffingStream::new(stream_options, opts))
+            }
+        };
+        stream
+            .tokenizer_mut()
+            .set_last_start_tag(run.last_start_tag);
+        let mut lines = run.positions.then(Lines::default);
+        let mut runs = Runs::default();
+        let mut outcome = Outcome::default();
+        let mut chunk = Vec::new();
+        ARENA.with_borrow_mut(|arena| -> io::Result<()> {
+            loop {
+                let last = self.chunks.take(&mut chunk);
+                let started = Instant::now();
+                let result = (|| -> io::Result<Option<StreamError>> {
+                    let feed = match stream.feed(&chunk, arena, last) {
+                        Ok(feed) => feed,
+                        Err(e) => return Ok(Some(e)),
+                    };
+                    let mut feed = feed;
+                    if let Some(lines) = &mut lines {
+                        lines.push(feed.decoded());
+                    }
+                    outcome.bytes += feed.decoded().len();
+                    while let Some(token) = feed.next() {
+                        runs.token(&token, &Ctx { feed: Some(&feed) }, sink)?;
+                    }
+                    Ok(None)
+                })();
+                arena.reset();
+                let stopped = result?.or_else(|| stream.tokenizer().error().cloned());
+                for error in stream.tokenizer_mut().take_errors() {
+                    let at = lines.as_mut().map(|l| l.line_col(error.offset));
+                    sink(Event::Error(&error, at), &Ctx { feed: None })?;
+                }
+                if let Some(lines) = &mut lines {
+                    lines.forget_before(stream.tokenizer().resume_offset());
+                }
+                outcome.time += started.elapsed();
+                if let Some(e) = stopped {
+                    self.fail(stream_failure(&e));
+                    break;
+                }
+                if last {
+                    break;
+                }
+            }
+            Ok(())
+        })?;
+        runs.end(sink)?;
+        if let Some(e) = self.chunks.error.take() {
+            self.fail(input::io_message(&e));
+        }
+        outcome.encoding = stream.encoding();
+        Ok(outcome)
+    }
+
+    /// The encoding a browser would decode the input with
+    /// ([`Decoding::Browser`]): sniffed from its start, then confirmed or
+    /// changed by the first `<meta>` that declares one while it is
+    /// tokenized (reading only as far as that `<meta>`).
+    pub fn browser_encoding(&mut self) -> (&'static Encoding, Confidence) {
+        let Decoding::Browser(opts) = &self.reading.decoding else {
+            unreachable!("browser_encoding is for Decoding::Browser");
+        };
+        let sniffed = htmltok::encoding::sniff(self.head(), opts);
+        if sniffed.confidence == Confidence::Certain {
+            return (sniffed.encoding, sniffed.confidence);
+        }
+        let mut watcher = EncodingWatcher::new(sniffed.encoding, sniffed.confidence);
+        let run = Tokenize::default();
+        let mut sink = |event: Event<'_, '_>, _: &Ctx<'_, '_, '_>| {
+            if let Event::Token(token) = event {
+                watcher.observe(token);
+                if watcher.confidence() == Confidence::Certain {
+                    return Err(io::Error::other(Decided));
+                }
+            }
+            Ok(())
+        };
+        match self.tokenize(&run, &mut sink) {
+            Err(e) if !e.get_ref().is_some_and(|e| e.is::<Decided>()) => {
+                unreachable!("the watcher writes nothing: {e}")
+            }
+            _ => {}
+        }
+        (watcher.encoding(), watcher.confidence())
+    }
+
+    /// The sniffing options a stream over this input needs to decide what
+    /// decoding the whole input at once would. Every step of sniffing looks
+    /// at the first 1024 bytes at most, which the stream holds back to
+    /// sniff, except UTF-8 detection, which needs every byte. For an input
+    /// longer than a chunk whose encoding the other steps leave open, the
+    /// whole input is checked here and the answer given to the stream as
+    /// its default encoding.
+    fn stream_decode_options(&mut self, opts: &DecodeOptions) -> DecodeOptions {
+        if !opts.detect_utf8 || self.chunks.whole() {
+            return opts.clone();
+        }
+        let plain = opts.clone().detect_utf8(false);
+        let sniffed = htmltok::encoding::sniff(self.head(), &plain);
+        if sniffed.source != EncodingSource::Default {
+            return plain;
+        }
+        match self.whole_input_is_utf8() {
+            Ok(true) => plain.default_encoding(UTF_8),
+            Ok(false) => plain,
+            Err(e) => {
+                // Decided as if the rest were not UTF-8; the read error
+                // will come again, and be reported, when the rest is read.
+                let _ = e;
+                plain
+            }
+        }
+    }
+
+    /// Whether the whole input is valid UTF-8 with some non-ASCII byte (what
+    /// UTF-8 detection takes for UTF-8), reading it through once: again
+    /// from its start when it can be reopened, else (standard input) into a
+    /// temporary file the rest of the run then reads from.
+    fn whole_input_is_utf8(&mut self) -> io::Result<bool> {
+        let mut check = Utf8Check::default();
+        match &self.reopen {
+            Some(reopen) => {
+                let mut reader = reopen().map_err(|f| io::Error::other(f.what))?;
+                let mut buf = vec![0; 64 * 1024];
+                loop {
+                    let n = reader.read(&mut buf)?;
+                    if n == 0 || !check.push(&buf[..n]) {
+                        break;
+                    }
+                }
+            }
+            None => {
+                check.push(&self.chunks.next);
+                let mut spool = Spill::default();
+                let mut buf = vec![0; 64 * 1024];
+                loop {
+                    let n = self.chunks.reader.read(&mut buf)?;
+                    if n == 0 {
+                        break;
+                    }
+                    check.push(&buf[..n]);
+                    io::Write::write_all(&mut spool, &buf[..n])?;
+                }
+                self.chunks.reader = spool.into_reader()?;
+            }
+        }
+        Ok(check.finish())
+    }
+}
+
+/// Stops the browser-encoding run once the encoding is certain.
+#[derive(Debug)]
+struct Decided;
+
+impl std::fmt::Display for Decided {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("encoding decided")
+    }
+}
+
+impl std::error::Error for Decided {}
+
+/// Why a stream stopped, for people.
+fn stream_failure(e: &StreamError) -> String {
+    match e {
+        StreamError::MemoryLimit { limit, offset, .. } => format!(
+            "a construct starting at byte {offset} needs more than the memory limit of {} \
+             (--memory-limit); the rest of the input was not processed",
+            input::size_for_people(*limit as u64)
+        ),
+        other => other.to_string(),
+    }
+}
+
+thread_local! {
+    /// Each thread's tokenizer arena, reset after every chunk.
+    static ARENA: std::cell::RefCell<Bump> = std::cell::RefCell::new(Bump::new());
+}
+
+/// The two kinds of stream an input is fed to.
+enum Stream {
+    Raw(StreamTokenizer),
+    Sniffing(SniffingStream),
+}
+
+impl Stream {
+    fn feed<'s, 'a>(
+        &'s mut self,
+        chunk: &'a [u8],
+        arena: &'a Bump,
+        last: bool,
+    ) -> Result<Feed<'s, 'a>, StreamError> {
+        match (self, last) {
+            (Stream::Raw(s), false) => s.feed(chunk, arena),
+            (Stream::Raw(s), true) => s.finish_bytes(chunk, arena),
+            (Stream::Sniffing(s), false) => s.feed(chunk, arena),
+            (Stream::Sniffing(s), true) => s.finish_bytes(chunk, arena),
+        }
+    }
+
+    fn tokenizer(&self) -> &StreamTokenizer {
+        match self {
+            Stream::Raw(s) => s,
+            Stream::Sniffing(s) => s.tokenizer(),
+        }
+    }
+
+    fn tokenizer_mut(&mut self) -> &mut StreamTokenizer {
+        match self {
+            Stream::Raw(s) => s,
+            Stream::Sniffing(s) => s.tokenizer_mut(),
+        }
+    }
+
+    fn encoding(&self) -> Option<(&'static Encoding, Confidence)> {
+        match self {
+            Stream::Raw(_) => None,
+            Stream::Sniffing(s) => s.encoding(),
+        }
+    }
+}
+
+/// Tells text runs apart from their pieces (see [`Event::Text`]).
+#[derive(Default)]
+struct Runs {
+    /// The open run: where it started and where its last piece ended.
+    open: Option<(usize, usize)>,
+}
+
+impl Runs {
+    fn token<'t, 'a>(
+        &mut self,
+        token: &'t Token<'a>,
+        ctx: &Ctx<'t, '_, 'a>,
+        sink: &mut Sink<'_>,
+    ) -> io::Result<()> {
+        if let Token::Text(text) = token {
+            let first = self.open.is_none();
+            let start = self.open.map_or(text.span.start, |(start, _)| start);
+            self.open = Some((start, text.span.end));
+            return sink(Event::Text { text, first }, ctx);
+        }
+        // A run ends where the token after it starts: the whole input's
+        // text span, even when a construct the standard drops (`</>`)
+        // follows the run's last piece.
+        if let Some((start, _)) = self.open.take() {
+            let end = token.span().start;
+            sink(Event::TextEnd { start, end }, ctx)?;
+        }
+        sink(Event::Token(token), ctx)
+    }
+
+    fn end(&mut self, sink: &mut Sink<'_>) -> io::Result<()> {
+        match self.open.take() {
+            Some((start, end)) => sink(Event::TextEnd { start, end }, &Ctx { feed: None }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// An input read a chunk ahead, so that the last chunk is known as such
+/// when it is handed out.
+struct Chunks {
+    reader: Reader,
     size: usize,
-    /// What to sniff with, or `None` for raw UTF-8.
-    sniff: Option<&'a DecodeOptions>,
+    /// The chunk to hand out next.
+    next: Vec<u8>,
+    /// Whether `reader` has ended.
+    eof: bool,
+    /// The read error that ended it early, if one did.
+    error: Option<io::Error>,
+    /// Whether a chunk has been handed out.
+    started: bool,
 }
 
-impl<'a> Page<'a> {
-    /// A page tokenized whole from `text`.
-    pub fn whole(name: &'a str, text: &'a str, arena: &'a Bump) -> Page<'a> {
-        Page {
-            name,
-            text,
-            encoding: None,
-            arena,
-            chunks: None,
-        }
-    }
-
-    /// The page of an input: `bytes` decoded as `decoded`, tokenized whole,
-    /// or from `bytes` `chunk_size` bytes at a time.
-    pub fn new(
-        name: &'a str,
-        bytes: &'a [u8],
-        decoded: &'a Decoded<'_>,
-        chunk_size: Option<usize>,
-        arena: &'a Bump,
-    ) -> Page<'a> {
-        Page {
-            name,
-            text: &decoded.text,
-            encoding: decoded.encoding,
-            arena,
-            chunks: chunk_size.map(|size| Chunks {
-                bytes,
-                size: size.max(1),
-                sniff: decoded.stream_options.as_ref(),
-            }),
-        }
-    }
-
-    /// Tokenizes the page with `options` (and `last_start_tag`, the name
-    /// an appropriate end tag needs), handing each token to `sink` in
-    /// order, and returns the parse errors (with `options.errors`). Stops at
-    /// the first error `sink` returns.
-    ///
-    /// Tokens live as long as the page: a command may keep them.
-    pub fn tokenize(
-        &self,
-        options: Options,
-        last_start_tag: Option<&str>,
-        sink: &mut dyn FnMut(Token<'a>) -> io::Result<()>,
-    ) -> io::Result<Vec<ParseError>> {
-        match &self.chunks {
-            None => {
-                let mut tok = Tokenizer::with_options(self.text, self.arena, options);
-                if last_start_tag.is_some() {
-                    tok.set_last_start_tag(last_start_tag);
-                }
-                for token in tok.by_ref() {
-                    sink(token)?;
-                }
-                Ok(tok.take_errors())
+impl Chunks {
+    fn new(reader: Reader, size: usize) -> io::Result<Chunks> {
+        let mut chunks = Chunks {
+            reader,
+            size,
+            next: Vec::with_capacity(size.min(CHUNK_SIZE)),
+            eof: false,
+            error: None,
+            started: false,
+        };
+        chunks.fill();
+        if let Some(e) = chunks.error.take() {
+            if chunks.next.is_empty() {
+                return Err(e);
             }
-            Some(chunks) => chunks.tokenize(self.arena, options, last_start_tag, sink),
+            chunks.error = Some(e);
         }
+        Ok(chunks)
+    }
+
+    /// Whether the whole input is the first chunk.
+    fn whole(&self) -> bool {
+        !self.started && self.eof
+    }
+
+    /// Reads into `next` up to a chunk, or to the end.
+    fn fill(&mut self) {
+        let mut buf = core::mem::take(&mut self.next);
+        buf.clear();
+        while buf.len() < self.size && !self.eof {
+            let want = self.size - buf.len();
+            let start = buf.len();
+            buf.resize(start + want.min(256 * 1024), 0);
+            match self.reader.read(&mut buf[start..]) {
+                Ok(0) => {
+                    buf.truncate(start);
+                    self.eof = true;
+                }
+                Ok(n) => buf.truncate(start + n),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => buf.truncate(start),
+                Err(e) => {
+                    buf.truncate(start);
+                    self.error = Some(e);
+                    self.eof = true;
+                }
+            }
+        }
+        self.next = buf;
+    }
+
+    /// Moves the next chunk into `chunk` and reads the one after; returns
+    /// whether it is the last.
+    fn take(&mut self, chunk: &mut Vec<u8>) -> bool {
+        self.started = true;
+        core::mem::swap(chunk, &mut self.next);
+        if !self.eof {
+            self.fill();
+        } else {
+            self.next.clear();
+        }
+        self.eof && self.next.is_empty()
     }
 }
 
-/// A stream error is a bug here: no memory limit is set, and each stream
-/// is finished once.
-const STREAM_BUG: &str = "the stream has no memory limit and is finished once";
+/// Checks bytes given in pieces for UTF-8 validity (a character may be cut
+/// between pieces) and for a non-ASCII byte.
+#[derive(Default)]
+struct Utf8Check {
+    /// The start of a character cut by the end of the last piece.
+    tail: Vec<u8>,
+    invalid: bool,
+    non_ascii: bool,
+}
 
-impl<'a> Chunks<'a> {
-    fn tokenize(
-        &self,
-        arena: &'a Bump,
-        options: Options,
-        last_start_tag: Option<&str>,
-        sink: &mut dyn FnMut(Token<'a>) -> io::Result<()>,
-    ) -> io::Result<Vec<ParseError>> {
-        let stream_options = StreamOptions::default().tokenizer(options);
-        let pieces = self.bytes.chunks(self.size);
-        match self.sniff {
-            None => {
-                let mut stream = StreamTokenizer::new(stream_options);
-                stream.set_last_start_tag(last_start_tag);
-                for piece in pieces {
-                    for token in stream.feed(piece, arena).expect(STREAM_BUG) {
-                        sink(token)?;
-                    }
-                }
-                for token in stream.finish(arena).expect(STREAM_BUG) {
-                    sink(token)?;
-                }
-                Ok(stream.take_errors())
+impl Utf8Check {
+    /// Takes in the next piece; false once the bytes are known invalid.
+    fn push(&mut self, mut bytes: &[u8]) -> bool {
+        if self.invalid {
+            return false;
+        }
+        if let Some(&lead) = self.tail.first() {
+            // Complete the cut character (its lead byte says how long it
+            // is; a prefix `from_utf8` left over starts a valid one).
+            let need = match lead {
+                0xC2..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                _ => 4,
+            };
+            let take = (need - self.tail.len()).min(bytes.len());
+            self.tail.extend_from_slice(&bytes[..take]);
+            bytes = &bytes[take..];
+            if self.tail.len() < need {
+                return true;
             }
-            Some(opts) => {
-                let mut stream = SniffingStream::new(stream_options, opts.clone());
-                // Before the first chunk, as for the raw stream: the
-                // tokenizer underneath starts with it.
-                stream.tokenizer_mut().set_last_start_tag(last_start_tag);
-                for piece in pieces {
-                    for token in stream.feed(piece, arena).expect(STREAM_BUG) {
-                        sink(token)?;
-                    }
-                }
-                for token in stream.finish(arena).expect(STREAM_BUG) {
-                    sink(token)?;
-                }
-                Ok(stream.errors().to_vec())
+            self.invalid = core::str::from_utf8(&self.tail).is_err();
+            self.tail.clear();
+            if self.invalid {
+                return false;
             }
         }
+        self.non_ascii |= !bytes.is_ascii();
+        match core::str::from_utf8(bytes) {
+            Ok(_) => true,
+            Err(e) if e.error_len().is_none() => {
+                self.tail.extend_from_slice(&bytes[e.valid_up_to()..]);
+                true
+            }
+            Err(_) => {
+                self.invalid = true;
+                false
+            }
+        }
+    }
+
+    /// Whether all the bytes were valid UTF-8, with some non-ASCII byte.
+    fn finish(&self) -> bool {
+        !self.invalid && self.tail.is_empty() && self.non_ascii
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use htmltok::encoding_rs::{SHIFT_JIS, UTF_8, WINDOWS_1252};
-
-    /// The tokens (Debug form) and errors of `bytes`, whole or chunked.
-    fn tokens(bytes: &[u8], decoding: &Decoding, chunk_size: Option<usize>) -> Vec<String> {
-        let decoded = decode(bytes, decoding).unwrap();
-        let arena = Bump::new();
-        let page = Page::new("p", bytes, &decoded, chunk_size, &arena);
-        let mut out = Vec::new();
-        let errors = page
-            .tokenize(Options::default().errors(true), None, &mut |t| {
-                out.push(format!("{t:?}"));
-                Ok(())
-            })
-            .unwrap();
-        out.extend(errors.iter().map(|e| format!("{e:?}")));
-        out
-    }
 
     #[test]
-    fn sniffing_decodes() {
-        let sniff = Decoding::sniff(None);
-        let sjis = b"<meta charset=shift_jis><p>\x93\xfa\x96\x7b\x8c\xea</p>";
-        let d = decode(sjis, &sniff).unwrap();
-        assert_eq!(d.encoding, Some((SHIFT_JIS, Confidence::Tentative)));
-        assert!(d.text.ends_with("<p>\u{65e5}\u{672c}\u{8a9e}</p>"));
-        // Valid UTF-8 stays UTF-8, without a copy; anything else is
-        // windows-1252.
-        let utf8 = "<p>caf\u{e9}".as_bytes();
-        let d = decode(utf8, &sniff).unwrap();
-        assert_eq!(d.encoding, Some((UTF_8, Confidence::Tentative)));
-        assert!(matches!(d.text, Cow::Borrowed(_)));
-        let d = decode(b"<p>caf\xe9", &sniff).unwrap();
-        assert_eq!(d.encoding, Some((WINDOWS_1252, Confidence::Tentative)));
-        assert_eq!(d.text, "<p>caf\u{e9}");
-        // The override is certain; a BOM still wins, and is not text.
-        let over = Decoding::sniff(Some(SHIFT_JIS));
-        let d = decode(utf8, &over).unwrap();
-        assert_eq!(d.encoding, Some((SHIFT_JIS, Confidence::Certain)));
-        let d = decode(b"\xEF\xBB\xBF<p>\xc3\xa9", &over).unwrap();
-        assert_eq!(d.encoding, Some((UTF_8, Confidence::Certain)));
-        assert_eq!(d.text, "<p>\u{e9}");
-        // Raw UTF-8: a BOM is a character, valid input is not copied, and
-        // each maximal invalid subpart is one U+FFFD (a truncated 3-byte
-        // sequence is one), as the Encoding Standard's decoder does.
-        let d = decode(b"\xEF\xBB\xBF<p>\xff", &Decoding::Utf8).unwrap();
-        assert_eq!((d.text.as_ref(), d.encoding), ("\u{FEFF}<p>\u{FFFD}", None));
-        let valid = b"<p>ok";
-        let d = decode(valid, &Decoding::Utf8).unwrap();
-        assert_eq!(d.text.as_ptr(), valid.as_ptr());
-        let d = decode(b"\xE2\x82x\xF0\x80", &Decoding::Utf8).unwrap();
-        assert_eq!(d.text, "\u{FFFD}x\u{FFFD}\u{FFFD}");
-    }
-
-    #[test]
-    fn chunks_give_the_whole_inputs_tokens() {
-        // Non-ASCII only past the first 1024 bytes: the stream alone would
-        // sniff windows-1252 there.
-        let mut late_utf8 = "<p>".repeat(400).into_bytes();
-        late_utf8.extend_from_slice("<b title=\u{e9}t\u{e9}>\u{65e5}\u{672c}</b>".as_bytes());
-        let cases: [(&[u8], Decoding); 5] = [
-            (&late_utf8, Decoding::sniff(None)),
-            (b"<p a=1 a=2>caf\xe9 &amp", Decoding::sniff(None)),
-            (
-                b"<meta charset=shift_jis><p>\x93\xfa\x96\x7b</p>",
-                Decoding::sniff(None),
-            ),
-            (b"\xFF\xFE<\0p\0>\0\xe9\0", Decoding::sniff(None)),
-            (b"\xEF\xBB\xBF<p>\xff</p", Decoding::Utf8),
-        ];
-        for (bytes, decoding) in &cases {
-            let want = tokens(bytes, decoding, None);
-            assert!(want.len() > 1, "{want:?}");
-            for size in [1, 2, 3, 7, 1000, 4096] {
-                let got = tokens(bytes, decoding, Some(size));
-                // The first difference, not two long lists.
-                let at = (0..want.len().max(got.len())).find(|&i| got.get(i) != want.get(i));
-                if let Some(i) = at {
-                    panic!(
-                        "chunks of {size}, token {i}: {:?} instead of {:?}",
-                        got.get(i),
-                        want.get(i)
-                    );
-                }
+    fn utf8_check_across_pieces() {
+        let check = |pieces: &[&[u8]]| {
+            let mut c = Utf8Check::default();
+            for p in pieces {
+                c.push(p);
             }
+            c.finish()
+        };
+        let text = "caf\u{e9} \u{20ac} \u{1F600}".as_bytes();
+        assert!(check(&[text]));
+        for cut in 0..=text.len() {
+            assert!(check(&[&text[..cut], &text[cut..]]), "cut at {cut}");
+            let mut bad = text.to_vec();
+            bad.insert(cut, 0xFF);
+            assert!(!check(&[&bad[..cut], &bad[cut..]]), "0xFF at {cut}");
         }
+        let bytes: Vec<&[u8]> = text.chunks(1).collect();
+        assert!(check(&bytes));
+        assert!(!check(&[b"plain ascii"]), "no non-ASCII byte");
+        assert!(!check(&[b"cut \xE2\x82"]), "a cut character at the end");
+        assert!(!check(&[b"\xE2", b"\x82A"]), "an invalid continuation");
     }
 }

@@ -1,39 +1,41 @@
-//! The driver every command shares: loads each input, has the command
+//! The driver every command shares: opens each input, has the command
 //! process it, and writes the outputs in input order, processing files in
 //! parallel when there are several.
 //!
 //! With `--jobs N` (N > 1) and more than one input, a rayon pool of N
-//! threads processes the inputs; each writes its output to its own buffer,
-//! and this thread writes the buffers to stdout strictly in input order as
-//! soon as each one's turn comes. At most `4 × N` inputs are in flight at
-//! once, so the output streams and memory stays bounded however many files
-//! there are. With one job or one input, outputs go straight to stdout,
-//! unbuffered by file.
+//! threads processes the inputs; each writes its output to its own
+//! [`Spill`] (memory, then a temporary file past a megabyte), and this
+//! thread copies them to stdout strictly in input order as soon as each
+//! one's turn comes. At most `4 × N` inputs are in flight at once, so the
+//! output streams and memory stays bounded however many files there are and
+//! however large. With one job or one input, outputs go straight to stdout.
 //!
-//! A failed input is reported on stderr (`htmltok: NAME: what went wrong`)
-//! at its place in the order, after stdout is flushed, so that on a terminal
-//! the two streams read in order.
+//! No input is dropped silently. One that cannot be opened or read, or
+//! that `--skip-binary` skips, is reported on stderr (`htmltok: NAME: what
+//! went wrong`) at its place in the order, after stdout is flushed, so that
+//! on a terminal the two streams read in order; one that fails part way
+//! (a read error, the memory limit) keeps the output it produced, and its
+//! failure is reported after it. [`Report`] counts them all.
 
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use htmltok::bumpalo::Bump;
 use indicatif::ProgressBar;
 
-use crate::input::{self, Entry, Failure, Inputs, Source};
-use crate::page::{self, Page, Reading};
+use crate::input::{self, Entry, Failure, Inputs, Origin, Source};
+use crate::page::{Doc, Reading, Reopen};
+use crate::spill::Spill;
 
 /// What a command does with each input.
 pub trait Job: Sync {
     /// What processing one input tells the command's final summary.
     type Summary: Send;
 
-    /// How inputs are read: checked or not, decoded how, tokenized whole
-    /// or in chunks.
+    /// How inputs are read: decoded how, in what chunks, within what
+    /// limits.
     fn reading(&self) -> &Reading;
 
     /// What to write between the outputs of two inputs (after an input
@@ -43,8 +45,9 @@ pub trait Job: Sync {
         b""
     }
 
-    /// Processes one input, writing its output to `out`.
-    fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<Self::Summary>;
+    /// Processes one input, writing its output to `out`. An input that
+    /// ends early (see [`Doc::failure`]) is processed as if it ended there.
+    fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<Self::Summary>;
 }
 
 /// How to run.
@@ -56,62 +59,141 @@ pub struct Settings {
     pub progress: Option<ProgressBar>,
 }
 
+/// How the inputs of a run went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Inputs named (directories expanded).
+    pub inputs: usize,
+    /// Inputs processed to their end.
+    pub processed: usize,
+    /// Inputs that failed (not opened, or not read or tokenized to their end).
+    pub failed: usize,
+    /// Inputs skipped on request (`--skip-binary`).
+    pub skipped: usize,
+}
+
+/// How processing one input ended.
+enum Ended<S> {
+    /// Processed to its end.
+    Done(S),
+    /// Processed, but only up to a failure (its output is kept).
+    Partial(S, Failure),
+    /// Not processed: skipped on request.
+    Skipped(Failure),
+    /// Not processed: it could not be opened.
+    Failed(Failure),
+}
+
 /// Runs `job` over every input, writing outputs in order to `out` and
-/// handing each input's summary to `done`, in order. Returns whether any
-/// input failed, or the error that stopped writing to `out`.
+/// handing each processed input's summary to `done`, in order. Returns how
+/// the inputs went, or the error that stopped writing to `out`.
 pub fn run<J: Job, W: Write>(
     job: &J,
     inputs: &Inputs,
     settings: &Settings,
     out: &mut W,
     done: impl FnMut(&Source, J::Summary),
-) -> io::Result<bool> {
+) -> io::Result<Report> {
     let sequential = (settings.jobs <= 1 || inputs.len() <= 1) && settings.progress.is_none();
+    let mut report = Report {
+        inputs: inputs.len(),
+        ..Report::default()
+    };
     if sequential {
-        run_sequential(job, &inputs.entries, out, done)
+        run_sequential(job, &inputs.entries, out, done, &mut report)?;
     } else {
-        run_parallel(job, &inputs.entries, settings, out, done)
+        run_parallel(job, &inputs.entries, settings, out, done, &mut report)?;
+    }
+    Ok(report)
+}
+
+/// How to open `source` again from its start (not standard input).
+fn reopen(source: &Source, gunzip_limit: u64) -> Option<Reopen> {
+    match &source.origin {
+        Origin::Stdin => None,
+        Origin::File(_) => {
+            let source = source.clone();
+            Some(Box::new(move || input::open(&source, gunzip_limit)))
+        }
     }
 }
 
-thread_local! {
-    /// Each thread's tokenizer arena, reset between inputs.
-    static ARENA: RefCell<Bump> = RefCell::new(Bump::new());
-}
-
-/// Loads, decodes and processes one input with this thread's arena,
-/// writing `separator` first once the input has loaded, and turning a
-/// panic (a bug) into a failure of that input.
+/// Opens and processes one input, writing `separator` first once it has
+/// opened, and turning a panic (a bug) into a failure of that input. An
+/// error writing `out` stops the run.
 fn process_one<J: Job, W: Write>(
     job: &J,
     source: &Source,
     separator: &[u8],
     out: &mut W,
-) -> Result<io::Result<J::Summary>, Failure> {
+) -> io::Result<Ended<J::Summary>> {
     let name = source.name();
     let reading = job.reading();
-    let bytes = input::read(source)?;
+    let reader = match input::open(source, reading.gunzip_limit) {
+        Ok(reader) => reader,
+        Err(failure) => return Ok(Ended::Failed(failure)),
+    };
+    let reopen = reopen(source, reading.gunzip_limit);
+    let mut doc = match Doc::open(&name, reader, reopen, reading) {
+        Ok(doc) => doc,
+        Err(what) => return Ok(Ended::Failed(source.fail(what))),
+    };
+    if reading.skip_binary && htmltok::mime::is_binary(doc.head()) {
+        let kind = htmltok::mime::identify_unknown(doc.head(), false);
+        return Ok(Ended::Skipped(
+            source.fail(format!("binary data ({kind}), skipped (--skip-binary)")),
+        ));
+    }
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
-        let decoded = page::decode(&bytes, &reading.decoding).map_err(|what| source.fail(what))?;
-        if reading.check {
-            input::check(&decoded.text).map_err(|what| source.fail(what))?;
-        }
-        Ok(ARENA.with_borrow_mut(|arena| {
-            arena.reset();
-            let page = Page::new(&name, &bytes, &decoded, reading.chunk_size, arena);
-            out.write_all(separator)?;
-            job.process(&page, out)
-        }))
+        out.write_all(separator)?;
+        job.process(&mut doc, out)
     }));
-    result
-        .unwrap_or_else(|_| Err(source.fail("internal error, skipped (please report this input)")))
+    let summary = match result {
+        Ok(summary) => summary?,
+        Err(_) => {
+            return Ok(Ended::Failed(
+                source.fail("internal error, skipped (please report this input)"),
+            ));
+        }
+    };
+    Ok(match doc.failure() {
+        Some(what) => Ended::Partial(summary, source.fail(what)),
+        None => Ended::Done(summary),
+    })
 }
 
-/// Reports a failed input on stderr, after what is already on stdout.
+/// Reports a failed or skipped input on stderr, after what is already on
+/// stdout.
 fn report_failure(out: &mut impl Write, failure: &Failure) -> io::Result<()> {
     out.flush()?;
     crate::report(format_args!("{failure}"));
     Ok(())
+}
+
+/// Counts how an input ended, reports it if it did not end well, and
+/// returns its summary, if it was processed.
+fn settle<S>(ended: Ended<S>, report: &mut Report, out: &mut impl Write) -> io::Result<Option<S>> {
+    match ended {
+        Ended::Done(summary) => {
+            report.processed += 1;
+            Ok(Some(summary))
+        }
+        Ended::Partial(summary, failure) => {
+            report.failed += 1;
+            report_failure(out, &failure)?;
+            Ok(Some(summary))
+        }
+        Ended::Skipped(failure) => {
+            report.skipped += 1;
+            report_failure(out, &failure)?;
+            Ok(None)
+        }
+        Ended::Failed(failure) => {
+            report.failed += 1;
+            report_failure(out, &failure)?;
+            Ok(None)
+        }
+    }
 }
 
 fn run_sequential<J: Job, W: Write>(
@@ -119,31 +201,29 @@ fn run_sequential<J: Job, W: Write>(
     entries: &[Entry],
     out: &mut W,
     mut done: impl FnMut(&Source, J::Summary),
-) -> io::Result<bool> {
-    let mut failed = false;
+    report: &mut Report,
+) -> io::Result<()> {
     let mut separator: &[u8] = b"";
     for entry in entries {
-        let result = match entry {
-            Ok(source) => process_one(job, source, separator, out).map(|r| (source, r)),
-            Err(failure) => Err(failure.clone()),
+        let ended = match entry {
+            Ok(source) => process_one(job, source, separator, out)?,
+            Err(failure) => Ended::Failed(failure.clone()),
         };
-        match result {
-            Ok((source, summary)) => {
-                done(source, summary?);
-                separator = job.separator();
-            }
-            Err(failure) => {
-                failed = true;
-                report_failure(out, &failure)?;
-            }
+        let processed = matches!(ended, Ended::Done(_) | Ended::Partial(..));
+        if let Some(summary) = settle(ended, report, out)?
+            && let Ok(source) = entry
+        {
+            done(source, summary);
+        }
+        if processed {
+            separator = job.separator();
         }
     }
-    out.flush()?;
-    Ok(failed)
+    out.flush()
 }
 
-/// What a worker hands back for one input: its output and summary.
-type Finished<S> = Result<(Vec<u8>, S), Failure>;
+/// What a worker hands back for one input: its output and how it ended.
+type Finished<S> = (Spill, Ended<S>);
 
 fn run_parallel<J: Job, W: Write>(
     job: &J,
@@ -151,7 +231,8 @@ fn run_parallel<J: Job, W: Write>(
     settings: &Settings,
     out: &mut W,
     mut done: impl FnMut(&Source, J::Summary),
-) -> io::Result<bool> {
+    report: &mut Report,
+) -> io::Result<()> {
     let jobs = settings.jobs.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -164,7 +245,6 @@ fn run_parallel<J: Job, W: Write>(
     let files_done = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, Finished<J::Summary>)>();
-    let mut failed = false;
     let mut separator: &[u8] = b"";
 
     let result = pool.in_place_scope(|scope| -> io::Result<()> {
@@ -178,20 +258,20 @@ fn run_parallel<J: Job, W: Write>(
                 let source = match &entries[index] {
                     Ok(source) => source,
                     Err(failure) => {
-                        pending.insert(index, Err(failure.clone()));
+                        pending.insert(index, (Spill::new(0), Ended::Failed(failure.clone())));
                         continue;
                     }
                 };
                 let (tx, stop, files_done) = (tx.clone(), &stop, &files_done);
                 scope.spawn(move |_| {
-                    let finished = if stop.load(Ordering::Relaxed) {
-                        Err(source.fail("not processed"))
+                    let mut spill = Spill::default();
+                    let ended = if stop.load(Ordering::Relaxed) {
+                        Ended::Failed(source.fail("not processed"))
                     } else {
-                        let mut buf = Vec::new();
-                        process_one(job, source, b"", &mut buf).and_then(|summary| {
-                            let summary =
-                                summary.map_err(|e| source.fail(input::io_message(&e)))?;
-                            Ok((buf, summary))
+                        process_one(job, source, b"", &mut spill).unwrap_or_else(|e| {
+                            // Writing to the spill failed (no room for a
+                            // temporary file): this input failed.
+                            Ended::Failed(source.fail(input::io_message(&e)))
                         })
                     };
                     if let Some(bar) = progress {
@@ -199,7 +279,7 @@ fn run_parallel<J: Job, W: Write>(
                         bar.set_message(format!("{n} files"));
                         bar.inc(source.size.unwrap_or(0));
                     }
-                    let _ = tx.send((index, finished));
+                    let _ = tx.send((index, (spill, ended)));
                 });
             }
             // Wait for the next input's turn (it is in flight: the window
@@ -208,35 +288,28 @@ fn run_parallel<J: Job, W: Write>(
                 let (index, finished) = rx.recv().map_err(io::Error::other)?;
                 pending.insert(index, finished);
             }
-            while let Some(finished) = pending.remove(&written) {
+            while let Some((mut spill, ended)) = pending.remove(&written) {
                 let source = entries[written].as_ref().ok();
                 written += 1;
-                match finished {
-                    Ok((buf, summary)) => {
-                        let mut write = || {
-                            out.write_all(separator)?;
-                            out.write_all(&buf)?;
-                            out.flush()
-                        };
-                        match progress {
-                            Some(bar) if suspend_for_output => bar.suspend(write),
-                            _ => write(),
-                        }
-                        .inspect_err(|_| stop.store(true, Ordering::Relaxed))?;
-                        separator = job.separator();
-                        if let Some(source) = source {
-                            done(source, summary);
-                        }
+                let processed = matches!(ended, Ended::Done(_) | Ended::Partial(..));
+                let write = || -> io::Result<Option<J::Summary>> {
+                    if processed {
+                        out.write_all(separator)?;
                     }
-                    Err(failure) => {
-                        failed = true;
-                        let mut report = || report_failure(out, &failure);
-                        match progress {
-                            Some(bar) => bar.suspend(report),
-                            None => report(),
-                        }
-                        .inspect_err(|_| stop.store(true, Ordering::Relaxed))?;
-                    }
+                    spill.drain_to(out)?;
+                    out.flush()?;
+                    settle(ended, report, out)
+                };
+                let summary = match progress {
+                    Some(bar) if suspend_for_output || !processed => bar.suspend(write),
+                    _ => write(),
+                }
+                .inspect_err(|_| stop.store(true, Ordering::Relaxed))?;
+                if processed {
+                    separator = job.separator();
+                }
+                if let (Some(summary), Some(source)) = (summary, source) {
+                    done(source, summary);
                 }
             }
         }
@@ -246,14 +319,14 @@ fn run_parallel<J: Job, W: Write>(
         bar.finish_and_clear();
     }
     result?;
-    out.flush()?;
-    Ok(failed)
+    out.flush()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::input::Globs;
+    use crate::page::{self, Ctx, Event, Tokenize};
 
     /// Writes each input's name and length; fails none itself.
     struct Echo(Reading);
@@ -263,14 +336,20 @@ mod tests {
         fn reading(&self) -> &Reading {
             &self.0
         }
-        fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<usize> {
+        fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<usize> {
+            let len = doc
+                .tokenize(
+                    &Tokenize::default(),
+                    &mut |_: Event<'_, '_>, _: &Ctx| Ok(()),
+                )?
+                .bytes;
             // Input i is "<p>" i + 1 times: make later inputs finish first.
-            let index = page.text.len() / 3 - 1;
+            let index = len / 3 - 1;
             std::thread::sleep(std::time::Duration::from_millis(
                 (20 - index.min(20)) as u64,
             ));
-            writeln!(out, "{index} {}", page.text.len())?;
-            Ok(page.text.len())
+            writeln!(out, "{index} {len}")?;
+            Ok(len)
         }
     }
 
@@ -293,8 +372,16 @@ mod tests {
             let mut out = Vec::new();
             let mut sizes = Vec::new();
             let echo = Echo(Reading::new(page::Decoding::sniff(None)));
-            let failed = run(&echo, &inputs, &settings, &mut out, |_, n| sizes.push(n)).unwrap();
-            assert!(failed);
+            let report = run(&echo, &inputs, &settings, &mut out, |_, n| sizes.push(n)).unwrap();
+            assert_eq!(
+                report,
+                Report {
+                    inputs: 41,
+                    processed: 40,
+                    failed: 1,
+                    skipped: 0
+                }
+            );
             let want: Vec<String> = (0..40).map(|i| format!("{i} {}", 3 * (i + 1))).collect();
             assert_eq!(
                 String::from_utf8(out).unwrap().lines().collect::<Vec<_>>(),
@@ -309,6 +396,7 @@ mod tests {
 mod scheduling {
     use super::*;
     use crate::input::Globs;
+    use crate::page;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Duration;
 
@@ -326,7 +414,7 @@ mod scheduling {
         fn reading(&self) -> &Reading {
             &self.reading
         }
-        fn process<W: Write>(&self, _: &Page<'_>, _: &mut W) -> io::Result<()> {
+        fn process<W: Write>(&self, _: &mut Doc<'_>, _: &mut W) -> io::Result<()> {
             let now = self.running.fetch_add(1, Ordering::SeqCst) + 1;
             self.most.fetch_max(now, Ordering::SeqCst);
             std::thread::sleep(Duration::from_millis(5));

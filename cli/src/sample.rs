@@ -4,24 +4,32 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use htmltok::bumpalo::Bump;
-use htmltok::{Options, Token};
+use htmltok::Token;
 
-use crate::page::Page;
+use crate::page::{Ctx, Decoding, Doc, Event, Reading, Tokenize};
 use crate::stats::{self, Stats};
 
 /// The sample page: a little of everything a tokenizer meets.
 pub const SAMPLE: &str = include_str!("sample.html");
 
+/// The sample as an input.
+fn sample_doc(reading: &Reading) -> Doc<'_> {
+    let reader = Box::new(io::Cursor::new(SAMPLE.as_bytes()));
+    Doc::open("(sample)", reader, None, reading).expect("reading memory fails never")
+}
+
 /// Runs `htmltok` with no arguments.
 pub fn run() -> ExitCode {
-    let mut arena = Bump::new();
-    let stats = Stats::measure(&Page::whole("(sample)", SAMPLE, &arena));
-    arena.reset();
-    let (borrowed, in_arena) = count_strings(&Page::whole("(sample)", SAMPLE, &arena));
-    let mut out = crate::stdout();
-    let result = write_summary(&mut out, &stats, borrowed, in_arena).and_then(|()| out.flush());
-    crate::exit_status(result.map(|()| false))
+    let reading = Reading::new(Decoding::sniff(None));
+    let result = (|| {
+        let stats = Stats::measure(&mut sample_doc(&reading))?;
+        let (borrowed, in_arena) = count_strings(&mut sample_doc(&reading))?;
+        let mut out = crate::stdout();
+        write_summary(&mut out, &stats, borrowed, in_arena)?;
+        out.flush()?;
+        Ok(crate::run::Report::default())
+    })();
+    crate::exit_status(result)
 }
 
 /// Prints the stats of the sample, the strings line and a hint.
@@ -52,21 +60,30 @@ fn write_summary(
 
 /// How many non-empty token strings of a page are slices of its text, and
 /// how many were written to the arena.
-pub fn count_strings(page: &Page<'_>) -> (usize, usize) {
-    let input_bytes = page.text.as_bytes().as_ptr_range();
+pub fn count_strings(doc: &mut Doc<'_>) -> io::Result<(usize, usize)> {
     let (mut borrowed, mut in_arena) = (0, 0);
-    page.tokenize(Options::default(), None, &mut |token| {
-        for s in strings(&token).into_iter().filter(|s| !s.is_empty()) {
+    let mut count = |strings: &[&str], input: &str| {
+        let input_bytes = input.as_bytes().as_ptr_range();
+        for s in strings.iter().filter(|s| !s.is_empty()) {
             if input_bytes.contains(&s.as_ptr()) {
                 borrowed += 1;
             } else {
                 in_arena += 1;
             }
         }
-        Ok(())
-    })
-    .expect("counting fails never");
-    (borrowed, in_arena)
+    };
+    doc.tokenize(
+        &Tokenize::default(),
+        &mut |event: Event<'_, '_>, ctx: &Ctx| {
+            match event {
+                Event::Token(token) => count(&strings(token), ctx.decoded()),
+                Event::Text { text, .. } => count(&[text.data], ctx.decoded()),
+                _ => {}
+            }
+            Ok(())
+        },
+    )?;
+    Ok((borrowed, in_arena))
 }
 
 /// Every string a token carries.
@@ -88,23 +105,27 @@ fn strings<'a>(token: &Token<'a>) -> Vec<&'a str> {
 mod tests {
     use super::*;
 
+    fn doc<'r>(text: &'static str, reading: &'r Reading) -> Doc<'r> {
+        let reader = Box::new(io::Cursor::new(text.as_bytes()));
+        Doc::open("-", reader, None, reading).unwrap()
+    }
+
     #[test]
     fn sample_stats() {
-        let arena = Bump::new();
-        let page = Page::whole("(sample)", SAMPLE, &arena);
-        let s = Stats::measure(&page);
+        let reading = Reading::new(Decoding::sniff(None));
+        let s = Stats::measure(&mut doc(SAMPLE, &reading)).unwrap();
         assert!((2048..=4096).contains(&s.bytes), "{} bytes", s.bytes);
         assert_eq!(s.kinds[0], 1);
         assert!(s.errors > 0);
-        let (borrowed, in_arena) = count_strings(&page);
+        let (borrowed, in_arena) = count_strings(&mut doc(SAMPLE, &reading)).unwrap();
         assert!(borrowed > in_arena && in_arena > 0);
     }
 
     #[test]
     fn strings_are_classified_by_pointer() {
-        let arena = Bump::new();
+        let reading = Reading::new(Decoding::sniff(None));
         // "p" x4 and "plain" are slices of the input; "a < b" is not.
-        let page = Page::whole("-", "<p>plain</p><p>a &lt; b</p>", &arena);
-        assert_eq!(count_strings(&page), (5, 1));
+        let mut page = doc("<p>plain</p><p>a &lt; b</p>", &reading);
+        assert_eq!(count_strings(&mut page).unwrap(), (5, 1));
     }
 }

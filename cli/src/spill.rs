@@ -40,19 +40,9 @@ impl Spill {
         }
     }
 
-    /// How many bytes were written.
-    pub fn len(&self) -> u64 {
-        self.len
-    }
-
     /// Whether nothing was written.
     pub fn is_empty(&self) -> bool {
         self.len == 0
-    }
-
-    /// Whether the bytes went to a file.
-    pub fn spilled(&self) -> bool {
-        self.file.is_some()
     }
 
     /// Copies everything written to `out`, in order, and empties the spill.
@@ -67,27 +57,16 @@ impl Spill {
         Ok(())
     }
 
-    /// Reads everything written back, in order, in pieces of at most
-    /// `SPILL_BUDGET` bytes handed to `each`; empties the spill.
-    pub fn drain_pieces(
-        &mut self,
-        mut each: impl FnMut(&[u8]) -> io::Result<()>,
-    ) -> io::Result<()> {
-        if let Some(mut file) = self.file.take() {
-            file.seek(SeekFrom::Start(0))?;
-            let mut buf = vec![0; SPILL_BUDGET.min(self.len as usize).max(1)];
-            loop {
-                let n = file.read(&mut buf)?;
-                if n == 0 {
-                    break;
-                }
-                each(&buf[..n])?;
+    /// A reader of everything written, in order.
+    pub fn into_reader(mut self) -> io::Result<Box<dyn Read + Send>> {
+        let memory = io::Cursor::new(core::mem::take(&mut self.memory));
+        match self.file.take() {
+            Some(mut file) => {
+                file.seek(SeekFrom::Start(0))?;
+                Ok(Box::new(file.chain(memory)))
             }
+            None => Ok(Box::new(memory)),
         }
-        each(&self.memory)?;
-        self.memory.clear();
-        self.len = 0;
-        Ok(())
     }
 }
 
@@ -127,42 +106,39 @@ mod tests {
     fn keeps_order_across_the_budget() {
         let mut spill = Spill::new(10);
         spill.write_all(b"hello ").unwrap();
-        assert!(!spill.spilled());
+        assert!(spill.file.is_none());
         spill.write_all(b"world, ").unwrap();
-        assert!(spill.spilled());
+        assert!(spill.file.is_some() && spill.memory.is_empty());
         spill.write_all(b"again").unwrap();
-        assert_eq!(spill.len(), 18);
+        assert_eq!(spill.len, 18);
         let mut out = Vec::new();
         spill.drain_to(&mut out).unwrap();
         assert_eq!(out, b"hello world, again");
         assert!(spill.is_empty());
-        // Reused after draining: memory first again.
+        // Reused after draining: memory first again, and read as a stream.
         spill.write_all(b"abc").unwrap();
-        let mut pieces = Vec::new();
+        assert!(spill.file.is_none());
+        spill.write_all(b"0123456789abcdef").unwrap();
+        let mut back = String::new();
         spill
-            .drain_pieces(|p| {
-                pieces.extend_from_slice(p);
-                Ok(())
-            })
+            .into_reader()
+            .unwrap()
+            .read_to_string(&mut back)
             .unwrap();
-        assert_eq!(pieces, b"abc");
+        assert_eq!(back, "abc0123456789abcdef");
     }
 
     #[test]
-    fn large_spills_read_back_in_pieces() {
+    fn large_spills_read_back_whole() {
         let mut spill = Spill::new(100);
-        let data: Vec<u8> = (0..3 * SPILL_BUDGET + 17).map(|i| (i % 251) as u8).collect();
+        let data: Vec<u8> = (0..3 * SPILL_BUDGET + 17)
+            .map(|i| (i % 251) as u8)
+            .collect();
         for piece in data.chunks(999) {
             spill.write_all(piece).unwrap();
         }
         let mut back = Vec::new();
-        spill
-            .drain_pieces(|p| {
-                assert!(p.len() <= SPILL_BUDGET);
-                back.extend_from_slice(p);
-                Ok(())
-            })
-            .unwrap();
+        spill.drain_to(&mut back).unwrap();
         assert_eq!(back, data);
     }
 }

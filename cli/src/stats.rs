@@ -9,7 +9,7 @@ use htmltok::Options;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
-use crate::page::{Page, Reading};
+use crate::page::{Ctx, Doc, Event, Reading, Tokenize};
 use crate::run::{Job, Settings};
 use crate::{StatsArgs, TableFormat};
 
@@ -32,21 +32,28 @@ pub struct Stats {
 impl Stats {
     /// Tokenizes a page as a browser would (content model switching on,
     /// parse errors on) and measures it.
-    pub fn measure(page: &Page<'_>) -> Stats {
-        let started = Instant::now();
+    pub fn measure(doc: &mut Doc<'_>) -> io::Result<Stats> {
         let mut kinds = [0; KINDS.len()];
-        let errors = page
-            .tokenize(Options::default().errors(true), None, &mut |token| {
-                kinds[kind_index(&token)] += 1;
-                Ok(())
-            })
-            .expect("counting fails never");
-        Stats {
-            bytes: page.text.len(),
+        let mut errors = 0;
+        let run = Tokenize {
+            options: Options::default().errors(true),
+            ..Tokenize::default()
+        };
+        let outcome = doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| {
+            match event {
+                Event::Token(token) => kinds[kind_index(token)] += 1,
+                Event::Text { first: true, .. } => kinds[KINDS.len() - 1] += 1,
+                Event::Error(..) => errors += 1,
+                Event::Text { .. } | Event::TextEnd { .. } => {}
+            }
+            Ok(())
+        })?;
+        Ok(Stats {
+            bytes: outcome.bytes,
             kinds,
-            errors: errors.len(),
-            time: started.elapsed(),
-        }
+            errors,
+            time: outcome.time,
+        })
     }
 
     /// All tokens.
@@ -156,26 +163,26 @@ pub fn run(args: &StatsArgs) -> ExitCode {
     let job = StatsJob {
         format: args.format,
         rows: !args.total,
-        reading: args.read.reading(),
+        reading: args.input.reading(args.read.decoding()),
     };
     let mut out = crate::stdout();
     let mut total = Stats::default();
-    let mut files = 0;
     let result = (|| {
         if args.format == TableFormat::Table {
             writeln!(out, "{}", table_header())?;
         }
-        let failed = crate::run::run(&job, &inputs, &settings, &mut out, |_, stats| {
-            files += 1;
+        let run = crate::run::run(&job, &inputs, &settings, &mut out, |_, stats| {
             total.add(&stats);
         })?;
         total.time = started.elapsed();
-        let failures = inputs.len() - files;
-        let label = if failures > 0 {
-            format!("total ({files} files, {failures} failed)")
-        } else {
-            format!("total ({files} files)")
-        };
+        let mut label = format!("total ({} files", run.processed);
+        if run.failed > 0 {
+            label += &format!(", {} failed", run.failed);
+        }
+        if run.skipped > 0 {
+            label += &format!(", {} skipped", run.skipped);
+        }
+        label.push(')');
         match args.format {
             TableFormat::Table if inputs.len() > 1 || args.total => {
                 writeln!(out, "{}", table_row(&total, &label))?;
@@ -183,14 +190,15 @@ pub fn run(args: &StatsArgs) -> ExitCode {
             TableFormat::Table => {}
             TableFormat::Json => {
                 let mut fields = total.json_fields();
-                fields.insert("files".into(), files.into());
-                fields.insert("failed".into(), failures.into());
+                fields.insert("files".into(), run.processed.into());
+                fields.insert("failed".into(), run.failed.into());
+                fields.insert("skipped".into(), run.skipped.into());
                 fields.insert("jobs".into(), settings.jobs.into());
                 crate::tokens::write_line(&mut out, &json!({ "total": fields }))?;
             }
         }
         out.flush()?;
-        Ok(failed)
+        Ok(run)
     })();
     crate::exit_status(result)
 }
@@ -225,14 +233,14 @@ impl Job for StatsJob {
         &self.reading
     }
 
-    fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<Stats> {
-        let stats = Stats::measure(page);
+    fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<Stats> {
+        let stats = Stats::measure(doc)?;
         if self.rows {
             match self.format {
-                TableFormat::Table => writeln!(out, "{}", table_row(&stats, page.name))?,
+                TableFormat::Table => writeln!(out, "{}", table_row(&stats, doc.name))?,
                 TableFormat::Json => {
                     let mut fields = serde_json::Map::new();
-                    fields.insert("file".into(), page.name.into());
+                    fields.insert("file".into(), doc.name.into());
                     fields.extend(stats.json_fields());
                     crate::tokens::write_line(out, &Value::Object(fields))?;
                 }
@@ -248,11 +256,19 @@ mod tests {
 
     #[test]
     fn measures_tokens_and_errors() {
-        let arena = htmltok::bumpalo::Bump::new();
-        let page = Page::whole("p", "<!DOCTYPE html><p a=1 a=2>x<!--c--></p>", &arena);
-        let s = Stats::measure(&page);
-        assert_eq!(s.kinds, [1, 1, 1, 1, 1]);
-        assert_eq!((s.bytes, s.tokens(), s.errors), (39, 5, 1));
+        let html = "<!DOCTYPE html><p a=1 a=2>x<!--c--></p>";
+        let reading = Reading::new(crate::page::Decoding::sniff(None));
+        for chunk_size in [1, 5, 1 << 20] {
+            let reading = Reading {
+                chunk_size,
+                ..reading.clone()
+            };
+            let reader = Box::new(std::io::Cursor::new(html.as_bytes()));
+            let mut doc = Doc::open("p", reader, None, &reading).unwrap();
+            let s = Stats::measure(&mut doc).unwrap();
+            assert_eq!(s.kinds, [1, 1, 1, 1, 1], "chunks of {chunk_size}");
+            assert_eq!((s.bytes, s.tokens(), s.errors), (39, 5, 1));
+        }
     }
 
     #[test]

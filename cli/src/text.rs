@@ -8,11 +8,10 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use htmltok::{Options, Tag, Text, Token};
-use serde_json::json;
+use htmltok::{Tag, Token};
 
 use crate::TextArgs;
-use crate::page::{Page, Reading};
+use crate::page::{Ctx, Doc, Event, Reading, Tokenize};
 use crate::run::Job;
 
 /// Runs `htmltok text`.
@@ -21,7 +20,7 @@ pub fn run(args: &TextArgs) -> ExitCode {
     let job = TextJob {
         offsets: args.offsets,
         headers: inputs.len() > 1,
-        reading: args.read.reading(),
+        reading: args.input.reading(args.read.decoding()),
     };
     let mut out = crate::stdout();
     let result = crate::run::run(&job, &inputs, &args.input.settings(), &mut out, |_, ()| {});
@@ -53,73 +52,144 @@ impl Job for TextJob {
         }
     }
 
-    fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<()> {
+    fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<()> {
+        let run = Tokenize::default();
+        let name = doc.name;
         if self.offsets {
             let mut runs = Runs::default();
-            page.tokenize(Options::default(), None, &mut |token| {
-                runs.write(out, page.name, &token)
+            doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| {
+                runs.event(out, name, &event)
             })?;
             return Ok(());
         }
         if self.headers {
-            writeln!(out, "==> {} <==", page.name)?;
+            writeln!(out, "==> {name} <==")?;
         }
         let mut text = VisibleText::default();
-        page.tokenize(Options::default(), None, &mut |token| {
-            text.push(&token);
-            Ok(())
+        doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| {
+            text.event(out, &event)
         })?;
-        out.write_all(text.finish().as_bytes())
+        text.finish(out)
     }
 }
 
-/// The visible text of a page, built token by token: lines of collapsed
+/// The visible text of a page, written as it is found: lines of collapsed
 /// text, each ending in a newline.
 #[derive(Default)]
-pub struct VisibleText<'a> {
-    visible: Visible<'a>,
+pub struct VisibleText {
+    visible: Visible,
     text: Collapse,
 }
 
-impl<'a> VisibleText<'a> {
-    /// Takes in the next token.
-    pub fn push(&mut self, token: &Token<'a>) {
-        match self.visible.classify(token) {
-            Some(Event::Text(t)) => self.text.push(t.data, self.visible.in_pre()),
-            Some(Event::Block) => self.text.line_break(),
-            Some(Event::Cell) => self.text.space(),
+impl VisibleText {
+    /// Takes in the next event.
+    pub fn event(&mut self, out: &mut impl Write, event: &Event<'_, '_>) -> io::Result<()> {
+        match event {
+            Event::Text { text, .. } if self.visible.shows_text() => {
+                self.text.push(out, text.data, self.visible.in_pre())
+            }
+            Event::Token(Token::StartTag(tag)) => {
+                let boundary = self.visible.start_tag(tag);
+                self.boundary(boundary);
+                Ok(())
+            }
+            Event::Token(Token::EndTag(tag)) => {
+                let boundary = self.visible.end_tag(tag);
+                self.boundary(boundary);
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn boundary(&mut self, boundary: Option<Boundary>) {
+        match boundary {
+            Some(Boundary::Block) => self.text.line_break(),
+            Some(Boundary::Cell) => self.text.space(),
             None => {}
         }
     }
 
-    /// The text.
-    pub fn finish(self) -> String {
-        self.text.finish()
+    /// Ends the text (with a newline, unless it is empty).
+    pub fn finish(self, out: &mut impl Write) -> io::Result<()> {
+        self.text.finish(out)
     }
 }
 
-/// The visible text runs of a page, token by token, as JSON Lines:
+/// The visible text runs of a page, run by run, as JSON Lines:
 /// `{file, text, start, end}`.
 #[derive(Default)]
-struct Runs<'a> {
-    visible: Visible<'a>,
+struct Runs {
+    visible: Visible,
+    /// The run being written: its text so far, collapsed (the line is
+    /// begun at its first character).
+    run: Option<(Collapse, JsonRun)>,
 }
 
-impl<'a> Runs<'a> {
-    /// Writes the line of `token` if it is a visible text run.
-    fn write(&mut self, out: &mut impl Write, file: &str, token: &Token<'a>) -> io::Result<()> {
-        let Some(Event::Text(t)) = self.visible.classify(token) else {
-            return Ok(());
-        };
-        let mut run = Collapse::default();
-        run.push(t.data, self.visible.in_pre());
-        let text = run.finish();
-        let text = text.trim_end_matches('\n');
-        if text.is_empty() {
-            return Ok(());
+impl Runs {
+    fn event(&mut self, out: &mut impl Write, file: &str, event: &Event<'_, '_>) -> io::Result<()> {
+        match event {
+            Event::Text { text, first } if self.visible.shows_text() => {
+                let (collapse, line) = self.run.get_or_insert_with(Default::default);
+                if *first {
+                    line.start = text.span.start;
+                }
+                let mut json = JsonStr { out, file, line };
+                collapse.push(&mut json, text.data, self.visible.in_pre())
+            }
+            Event::TextEnd { end, .. } => match self.run.take() {
+                Some((_, line)) if line.begun => {
+                    writeln!(out, "\",\"start\":{},\"end\":{end}}}", line.start)
+                }
+                _ => Ok(()),
+            },
+            Event::Token(Token::StartTag(tag)) => {
+                self.visible.start_tag(tag);
+                Ok(())
+            }
+            Event::Token(Token::EndTag(tag)) => {
+                self.visible.end_tag(tag);
+                Ok(())
+            }
+            _ => Ok(()),
         }
-        let line = json!({"file": file, "text": text, "start": t.span.start, "end": t.span.end});
-        crate::tokens::write_line(out, &line)
+    }
+}
+
+/// A run's JSON line, begun (`{"file": ..., "text": "`) once it has text.
+#[derive(Default)]
+struct JsonRun {
+    start: usize,
+    begun: bool,
+}
+
+/// Writes collapsed text into a run's JSON line, escaped.
+struct JsonStr<'o, 'f, 'l, W> {
+    out: &'o mut W,
+    file: &'f str,
+    line: &'l mut JsonRun,
+}
+
+impl<W: Write> Write for JsonStr<'_, '_, '_, W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.write_all(bytes)?;
+        Ok(bytes.len())
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if !self.line.begun {
+            self.line.begun = true;
+            self.out.write_all(b"{\"file\":")?;
+            serde_json::to_writer(&mut *self.out, self.file)?;
+            self.out.write_all(b",\"text\":\"")?;
+        }
+        // Collapse writes whole characters.
+        let text = core::str::from_utf8(bytes).map_err(io::Error::other)?;
+        crate::tokens::write_str_contents(self.out, text)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
@@ -191,21 +261,21 @@ const BLOCK: &[&str] = &[
 /// Elements inside which line breaks are kept.
 const PRE: &[&str] = &["pre", "listing", "plaintext", "xmp"];
 
-/// What a token means for the visible text.
-enum Event<'t, 'a> {
-    /// Visible characters.
-    Text(&'t Text<'a>),
+/// What a tag means for the visible text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Boundary {
     /// A block boundary: a line break.
     Block,
     /// A table cell boundary: a space.
     Cell,
 }
 
-/// Tracks which tokens are visible.
+/// Tracks which text is visible.
 #[derive(Default)]
-struct Visible<'a> {
-    /// The hidden element being skipped and how many of its kind are open.
-    hidden: Option<(&'a str, usize)>,
+struct Visible {
+    /// The hidden element being skipped (its index in [`HIDDEN`]) and how
+    /// many of its kind are open.
+    hidden: Option<(usize, usize)>,
     /// How many `<pre>`-like elements are open.
     pre: usize,
     /// How many `<svg>`/`<math>` elements are open (roughly: where `/>`
@@ -213,33 +283,28 @@ struct Visible<'a> {
     foreign: usize,
 }
 
-impl<'a> Visible<'a> {
+impl Visible {
     fn in_pre(&self) -> bool {
         self.pre > 0
     }
 
-    fn classify<'t>(&mut self, token: &'t Token<'a>) -> Option<Event<'t, 'a>> {
-        match token {
-            Token::Text(t) if self.hidden.is_none() => Some(Event::Text(t)),
-            Token::StartTag(tag) => self.start_tag(tag),
-            Token::EndTag(tag) => self.end_tag(tag),
-            _ => None,
-        }
+    fn shows_text(&self) -> bool {
+        self.hidden.is_none()
     }
 
-    fn start_tag<'t>(&mut self, tag: &Tag<'a>) -> Option<Event<'t, 'a>> {
+    fn start_tag(&mut self, tag: &Tag<'_>) -> Option<Boundary> {
         let name = tag.name;
         // `/>` closes an element only in foreign content.
         let opens = !(tag.self_closing && self.foreign > 0);
         if let Some((hidden, depth)) = &mut self.hidden {
-            if *hidden == name && opens {
+            if HIDDEN[*hidden] == name && opens {
                 *depth += 1;
             }
             return None;
         }
-        if HIDDEN.contains(&name) {
+        if let Some(i) = HIDDEN.iter().position(|h| *h == name) {
             if opens {
-                self.hidden = Some((name, 1));
+                self.hidden = Some((i, 1));
             }
             return None;
         }
@@ -252,10 +317,10 @@ impl<'a> Visible<'a> {
         boundary(name)
     }
 
-    fn end_tag<'t>(&mut self, tag: &Tag<'a>) -> Option<Event<'t, 'a>> {
+    fn end_tag(&mut self, tag: &Tag<'_>) -> Option<Boundary> {
         let name = tag.name;
         if let Some((hidden, depth)) = &mut self.hidden {
-            if *hidden == name {
+            if HIDDEN[*hidden] == name {
                 *depth -= 1;
                 if *depth == 0 {
                     self.hidden = None;
@@ -274,11 +339,11 @@ impl<'a> Visible<'a> {
 }
 
 /// The boundary a tag named `name` makes, if any.
-fn boundary<'t, 'a>(name: &str) -> Option<Event<'t, 'a>> {
+fn boundary(name: &str) -> Option<Boundary> {
     if BLOCK.contains(&name) {
-        Some(Event::Block)
+        Some(Boundary::Block)
     } else if matches!(name, "td" | "th") {
-        Some(Event::Cell)
+        Some(Boundary::Cell)
     } else {
         None
     }
@@ -304,18 +369,22 @@ enum Pending {
     LineBreak,
 }
 
-/// Builds collapsed text: runs of whitespace and boundaries between
-/// characters become one space or one line break (a line break wins);
-/// nothing at the start, one newline at the end.
+/// Collapses text as it is written: runs of whitespace and boundaries
+/// between characters become one space or one line break (a line break
+/// wins); nothing at the start, and nothing at the end until
+/// [`finish`](Self::finish) writes one newline. Only the separator due is
+/// held, so text of any length goes through in constant memory.
 #[derive(Debug, Default)]
 pub struct Collapse {
-    out: String,
+    /// Whether anything has been written.
+    started: bool,
     pending: Pending,
 }
 
 impl Collapse {
-    /// Adds text; inside `<pre>`, a newline in it is a line break.
-    pub fn push(&mut self, text: &str, pre: bool) {
+    /// Writes `text` collapsed; inside `<pre>`, a newline in it is a line
+    /// break.
+    pub fn push(&mut self, out: &mut impl Write, text: &str, pre: bool) -> io::Result<()> {
         let bytes = text.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
@@ -336,9 +405,10 @@ impl Collapse {
                 while i < bytes.len() && space_len(bytes, i) == 0 {
                     i += 1;
                 }
-                self.word(&text[start..i]);
+                self.word(out, &bytes[start..i])?;
             }
         }
+        Ok(())
     }
 
     /// A space before the next characters (unless a line break is due).
@@ -353,39 +423,66 @@ impl Collapse {
         self.pending = Pending::LineBreak;
     }
 
-    fn word(&mut self, word: &str) {
-        if !self.out.is_empty() {
+    fn word(&mut self, out: &mut impl Write, word: &[u8]) -> io::Result<()> {
+        if self.started {
             match self.pending {
-                Pending::LineBreak => self.out.push('\n'),
-                Pending::Space => self.out.push(' '),
+                Pending::LineBreak => out.write_all(b"\n")?,
+                Pending::Space => out.write_all(b" ")?,
                 Pending::Nothing => {}
             }
         }
         self.pending = Pending::Nothing;
-        self.out.push_str(word);
+        self.started = true;
+        out.write_all(word)
     }
 
-    /// The text, ending in a newline unless empty.
-    pub fn finish(mut self) -> String {
-        if !self.out.is_empty() {
-            self.out.push('\n');
+    /// Ends the text: a newline, unless nothing was written.
+    pub fn finish(self, out: &mut impl Write) -> io::Result<()> {
+        if self.started {
+            out.write_all(b"\n")?;
         }
-        self.out
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use htmltok::bumpalo::Bump;
+    use crate::page::Decoding;
 
+    /// The visible text of `html` read in chunks of `size`, and its runs
+    /// with offsets.
+    fn texts(html: &str, size: usize) -> (String, String) {
+        let reading = Reading {
+            chunk_size: size,
+            ..Reading::new(Decoding::sniff(None))
+        };
+        let open = || {
+            let reader = Box::new(io::Cursor::new(html.as_bytes().to_vec()));
+            Doc::open("f", reader, None, &reading).unwrap()
+        };
+        let job = |offsets| TextJob {
+            offsets,
+            headers: false,
+            reading: reading.clone(),
+        };
+        let mut text = Vec::new();
+        job(false).process(&mut open(), &mut text).unwrap();
+        let mut runs = Vec::new();
+        job(true).process(&mut open(), &mut runs).unwrap();
+        (
+            String::from_utf8(text).unwrap(),
+            String::from_utf8(runs).unwrap(),
+        )
+    }
+
+    /// The visible text of `html`, the same in chunks of every size.
     fn text(html: &str) -> String {
-        let arena = Bump::new();
-        let mut text = VisibleText::default();
-        for token in htmltok::Tokenizer::new(html, &arena) {
-            text.push(&token);
+        let whole = texts(html, 1 << 20);
+        for size in [1, 2, 3, 7] {
+            assert_eq!(texts(html, size), whole, "chunks of {size}: {html:?}");
         }
-        text.finish()
+        whole.0
     }
 
     #[test]

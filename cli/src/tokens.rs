@@ -4,11 +4,12 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use htmltok::{Attribute, LineIndex, Options, ParseError, Span, Tag, Token};
+use htmltok::{Attribute, Options, ParseError, Span, Tag, Token};
 use serde_json::{Map, Value, json};
 
-use crate::page::{Decoding, Page, Reading};
+use crate::page::{Ctx, Decoding, Doc, Event, Reading, Tokenize};
 use crate::run::Job;
+use crate::spill::Spill;
 use crate::{Format, TokensArgs};
 
 /// Runs `htmltok tokens`.
@@ -32,17 +33,17 @@ struct Tokens<'a> {
 }
 
 impl<'a> Tokens<'a> {
-    /// The tokenizer's contract: any input is tokenized as it is (empty
-    /// inputs, fragments, NULs), none is refused as "not a page". The
-    /// html5lib format reads the bytes as UTF-8 as they are; the JSON
+    /// The html5lib format reads the bytes as UTF-8 as they are; the JSON
     /// format sniffs, as the other commands do.
     fn new(args: &'a TokensArgs) -> Tokens<'a> {
-        let mut reading = args.read.reading();
-        reading.check = false;
-        if args.format == Format::Html5lib {
-            reading.decoding = Decoding::Utf8;
+        let decoding = match args.format {
+            Format::Html5lib => Decoding::Utf8,
+            Format::Json => args.read.decoding(),
+        };
+        Tokens {
+            args,
+            reading: args.input.reading(decoding),
         }
-        Tokens { args, reading }
     }
 }
 
@@ -53,25 +54,111 @@ impl Job for Tokens<'_> {
         &self.reading
     }
 
-    fn process<W: Write>(&self, page: &Page<'_>, out: &mut W) -> io::Result<()> {
+    fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<()> {
         let args = self.args;
-        let last = args.last_start_tag.as_deref();
+        let run = Tokenize {
+            options: options(args),
+            last_start_tag: args.last_start_tag.as_deref(),
+            positions: args.errors,
+        };
+        // Parse errors come after the tokens (in the html5lib form, after
+        // the list of tokens): they wait in a spill.
+        let mut errors = Spill::default();
+        let name = doc.name;
         match args.format {
             Format::Json => {
-                let errors = page.tokenize(options(args), last, &mut |token| {
-                    write_line(out, &token_json(page.name, &token))
+                doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| match event {
+                    Event::Token(token) => write_line(out, &token_json(name, token)),
+                    Event::Text { text, first } => write_text_piece(out, name, text.data, first),
+                    Event::TextEnd { start, end } => write_text_end(out, start, end),
+                    Event::Error(error, at) => write_line(
+                        &mut errors,
+                        &error_json(name, error, at.unwrap_or_default()),
+                    ),
                 })?;
-                write_errors(out, page, &errors)
+                errors.drain_to(out)
             }
             Format::Html5lib => {
-                let mut tokens = Html5libTokens::default();
-                let errors = page.tokenize(options(args), last, &mut |token| {
-                    tokens.push(&token);
-                    Ok(())
+                let mut list = Html5libList::default();
+                out.write_all(b"{\"output\":[")?;
+                doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| match event {
+                    Event::Token(token) => list.item(out, &html5lib_token(token)),
+                    Event::Text { text, first } => list.characters(out, text.data, first),
+                    Event::TextEnd { .. } => out.write_all(b"\"]"),
+                    Event::Error(error, at) => {
+                        if !errors.is_empty() {
+                            errors.write_all(b",")?;
+                        }
+                        let (line, col) = at.unwrap_or_default();
+                        let error = json!({"code": error.code.as_str(), "line": line, "col": col});
+                        serde_json::to_writer(&mut errors, &error).map_err(io::Error::from)
+                    }
                 })?;
-                write_html5lib(out, page, tokens.finish(), args.errors.then_some(&errors))
+                out.write_all(b"]")?;
+                if args.errors {
+                    out.write_all(b",\"errors\":[")?;
+                    errors.drain_to(out)?;
+                    out.write_all(b"]")?;
+                }
+                out.write_all(b"}\n")
             }
         }
+    }
+}
+
+/// Writes `s` as the inside of a JSON string (escaped as `serde_json`
+/// escapes it, without the quotes): text comes in pieces, each written
+/// as it comes.
+pub fn write_str_contents(out: &mut impl Write, s: &str) -> io::Result<()> {
+    let mut quoted = Vec::with_capacity(s.len() + 2);
+    serde_json::to_writer(&mut quoted, s)?;
+    out.write_all(&quoted[1..quoted.len() - 1])
+}
+
+/// Writes a piece of a text token's JSON line (the line begins with the
+/// run's first piece): the line is written as the text comes, and the
+/// span, which needs the end of the run, comes last ([`write_text_end`]).
+fn write_text_piece(out: &mut impl Write, file: &str, data: &str, first: bool) -> io::Result<()> {
+    if first {
+        out.write_all(b"{\"file\":")?;
+        serde_json::to_writer(&mut *out, file)?;
+        out.write_all(b",\"kind\":\"text\",\"data\":\"")?;
+    }
+    write_str_contents(out, data)
+}
+
+/// Ends a text token's JSON line with its span.
+fn write_text_end(out: &mut impl Write, start: usize, end: usize) -> io::Result<()> {
+    writeln!(out, "\",\"span\":[{start},{end}]}}")
+}
+
+/// The `output` list of the html5lib form, written item by item; adjacent
+/// character data is one `Character` item, as html5lib-tests wants.
+#[derive(Default)]
+struct Html5libList {
+    items: usize,
+}
+
+impl Html5libList {
+    fn comma(&mut self, out: &mut impl Write) -> io::Result<()> {
+        self.items += 1;
+        if self.items > 1 {
+            out.write_all(b",")?;
+        }
+        Ok(())
+    }
+
+    fn item(&mut self, out: &mut impl Write, value: &Value) -> io::Result<()> {
+        self.comma(out)?;
+        serde_json::to_writer(&mut *out, value).map_err(io::Error::from)
+    }
+
+    fn characters(&mut self, out: &mut impl Write, data: &str, first: bool) -> io::Result<()> {
+        if first {
+            self.comma(out)?;
+            out.write_all(b"[\"Character\",\"")?;
+        }
+        write_str_contents(out, data)
     }
 }
 
@@ -92,18 +179,6 @@ pub fn write_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
 // ---------------------------------------------------------------------------
 // --format json
 // ---------------------------------------------------------------------------
-
-/// One line per parse error (`--format json`), after the tokens.
-fn write_errors(out: &mut impl Write, page: &Page<'_>, errors: &[ParseError]) -> io::Result<()> {
-    if errors.is_empty() {
-        return Ok(());
-    }
-    let index = LineIndex::new(page.text);
-    for error in errors {
-        write_line(out, &error_json(page.name, error, &index))?;
-    }
-    Ok(())
-}
 
 pub fn span_json(span: Span) -> Value {
     json!([span.start, span.end])
@@ -171,8 +246,8 @@ fn attribute_json(attr: &Attribute<'_>) -> Value {
     })
 }
 
-pub fn error_json(file: &str, error: &ParseError, index: &LineIndex<'_>) -> Value {
-    let (line, col) = index.line_col(error.offset);
+/// A parse error's JSON object (`tokens --errors`, `errors --format json`).
+pub fn error_json(file: &str, error: &ParseError, (line, col): (usize, usize)) -> Value {
     json!({
         "file": file,
         "error": error.code.as_str(),
@@ -185,52 +260,6 @@ pub fn error_json(file: &str, error: &ParseError, index: &LineIndex<'_>) -> Valu
 // ---------------------------------------------------------------------------
 // --format html5lib
 // ---------------------------------------------------------------------------
-
-/// One line: `{"output": [...], "errors": [...]}` (errors only when asked).
-fn write_html5lib(
-    out: &mut impl Write,
-    page: &Page<'_>,
-    tokens: Vec<Value>,
-    errors: Option<&Vec<ParseError>>,
-) -> io::Result<()> {
-    let mut object = Map::new();
-    object.insert("output".into(), tokens.into());
-    if let Some(errors) = errors {
-        let index = LineIndex::new(page.text);
-        let list: Vec<Value> = errors.iter().map(|e| html5lib_error(e, &index)).collect();
-        object.insert("errors".into(), list.into());
-    }
-    write_line(out, &Value::Object(object))
-}
-
-/// The tokens in html5lib-tests form, adjacent character data coalesced.
-#[derive(Default)]
-struct Html5libTokens {
-    list: Vec<Value>,
-    chars: Option<String>,
-}
-
-impl Html5libTokens {
-    fn push(&mut self, token: &Token<'_>) {
-        if let Token::Text(t) = token {
-            self.chars.get_or_insert_with(String::new).push_str(t.data);
-            return;
-        }
-        self.flush_chars();
-        self.list.push(html5lib_token(token));
-    }
-
-    fn flush_chars(&mut self) {
-        if let Some(data) = self.chars.take() {
-            self.list.push(json!(["Character", data]));
-        }
-    }
-
-    fn finish(mut self) -> Vec<Value> {
-        self.flush_chars();
-        self.list
-    }
-}
 
 /// One non-text token in html5lib-tests form.
 fn html5lib_token(token: &Token<'_>) -> Value {
@@ -253,44 +282,61 @@ fn html5lib_attrs(tag: &Tag<'_>) -> Value {
     Value::Object(attrs)
 }
 
-fn html5lib_error(error: &ParseError, index: &LineIndex<'_>) -> Value {
-    let (line, col) = index.line_col(error.offset);
-    json!({"code": error.code.as_str(), "line": line, "col": col})
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn html5lib(html: &str) -> Value {
-        let arena = htmltok::bumpalo::Bump::new();
-        let mut tokens = Html5libTokens::default();
-        for token in htmltok::Tokenizer::new(html, &arena) {
-            tokens.push(&token);
-        }
-        Value::from(tokens.finish())
+    /// The html5lib form of `html` (chunks of `size` bytes), as written.
+    fn html5lib(html: &str, size: usize) -> String {
+        let reading = Reading {
+            chunk_size: size,
+            ..Reading::new(Decoding::Utf8)
+        };
+        let reader = Box::new(io::Cursor::new(html.as_bytes().to_vec()));
+        let mut doc = Doc::open("-", reader, None, &reading).unwrap();
+        let args =
+            <crate::Cli as clap::Parser>::parse_from(["htmltok", "tokens", "--format", "html5lib"]);
+        let Some(crate::Command::Tokens(args)) = args.command else {
+            unreachable!()
+        };
+        let job = Tokens::new(&args);
+        let mut out = Vec::new();
+        job.process(&mut doc, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
     }
 
     #[test]
     fn html5lib_form() {
-        let got = html5lib("<!DOCTYPE html><a b=1 c B=2>x&amp;y</a><br/><!--c-->");
-        let want = json!([
+        let html = "<!DOCTYPE html><a b=1 c B=2>x&amp;y</a><br/><!--c-->";
+        let want = json!({"output": [
             ["DOCTYPE", "html", null, null, true],
             ["StartTag", "a", {"b": "1", "c": ""}, false],
             ["Character", "x&y"],
             ["EndTag", "a"],
             ["StartTag", "br", {}, true],
             ["Comment", "c"],
-        ]);
-        assert_eq!(got, want);
+        ]});
+        for size in [1, 3, 1000] {
+            let got = html5lib(html, size);
+            assert_eq!(
+                serde_json::from_str::<Value>(&got).unwrap(),
+                want,
+                "chunks of {size}"
+            );
+        }
+        assert_eq!(html5lib("", 10), "{\"output\":[]}\n");
+        assert_eq!(
+            html5lib("a\"\n\u{e9}", 1),
+            "{\"output\":[[\"Character\",\"a\\\"\\n\u{e9}\"]]}\n"
+        );
     }
 
     #[test]
     fn attributes_keep_source_order() {
-        let got = html5lib("<p z=1 a=2 m=3>");
+        let got = html5lib("<p z=1 a=2 m=3>", 4096);
         assert_eq!(
-            got.to_string(),
-            r#"[["StartTag","p",{"z":"1","a":"2","m":"3"},false]]"#
+            got,
+            "{\"output\":[[\"StartTag\",\"p\",{\"z\":\"1\",\"a\":\"2\",\"m\":\"3\"},false]]}\n"
         );
     }
 }

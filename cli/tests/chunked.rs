@@ -211,7 +211,9 @@ fn chunk_size_usage_errors() {
         &["text", "--chunk-size", "0"][..],
         &["tokens", "--chunk-size", "-3"],
         &["stats", "--chunk-size", "many"],
-        &["encoding", "--chunk-size", "7"],
+        &["encoding", "--chunk-size", "7 bytes"],
+        &["links", "--memory-limit", "1K"],
+        &["meta", "--gunzip-limit", "lots"],
     ] {
         usage_error(&htmltok(args));
     }

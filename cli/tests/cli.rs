@@ -113,8 +113,13 @@ fn unreadable_file_is_reported_and_others_still_printed() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with(&format!("htmltok: {missing}: ")), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with(&format!("htmltok: {missing}: ")),
+        "{err}"
+    );
+    assert_eq!(lines[1], "htmltok: 1 of 2 inputs failed");
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(
         json_lines(&out),
