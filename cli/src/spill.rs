@@ -9,7 +9,7 @@
 //! stays bounded for any input.
 
 use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 
 /// How many bytes a spill keeps in memory before it moves to a file.
 pub const SPILL_BUDGET: usize = 1 << 20;
@@ -18,7 +18,9 @@ pub const SPILL_BUDGET: usize = 1 << 20;
 #[derive(Debug)]
 pub struct Spill {
     memory: Vec<u8>,
-    file: Option<File>,
+    /// The temporary file, once the budget is passed (written through a
+    /// buffer: spills are written a few bytes at a time).
+    file: Option<BufWriter<File>>,
     budget: usize,
     len: u64,
 }
@@ -47,7 +49,8 @@ impl Spill {
 
     /// Copies everything written to `out`, in order, and empties the spill.
     pub fn drain_to(&mut self, out: &mut (impl Write + ?Sized)) -> io::Result<()> {
-        if let Some(mut file) = self.file.take() {
+        if let Some(file) = self.file.take() {
+            let mut file = file.into_inner().map_err(|e| e.into_error())?;
             file.seek(SeekFrom::Start(0))?;
             io::copy(&mut file, out)?;
         }
@@ -61,9 +64,10 @@ impl Spill {
     pub fn into_reader(mut self) -> io::Result<Box<dyn Read + Send>> {
         let memory = io::Cursor::new(core::mem::take(&mut self.memory));
         match self.file.take() {
-            Some(mut file) => {
+            Some(file) => {
+                let mut file = file.into_inner().map_err(|e| e.into_error())?;
                 file.seek(SeekFrom::Start(0))?;
-                Ok(Box::new(file.chain(memory)))
+                Ok(Box::new(io::BufReader::new(file).chain(memory)))
             }
             None => Ok(Box::new(memory)),
         }
@@ -83,7 +87,7 @@ impl Write for Spill {
             })?;
             file.write_all(&self.memory)?;
             self.memory = Vec::new();
-            self.file = Some(file);
+            self.file = Some(BufWriter::with_capacity(64 * 1024, file));
         }
         match &mut self.file {
             Some(file) => file.write_all(bytes)?,

@@ -95,7 +95,8 @@ pub struct Options {
     /// buffers for one document, or `None` (the default) for no limit. Past
     /// it, the tokenizer stops: the iterator ends and
     /// [`Tokenizer::limit_error`] says where. The check runs between runs of
-    /// the input, so the overshoot is at most one run.
+    /// the input, once every 4 KiB of it, so the overshoot is at most one
+    /// run and what 4 KiB of input makes.
     pub memory_limit: Option<usize>,
 }
 
@@ -362,6 +363,10 @@ impl From<State> for S {
     }
 }
 
+/// How far the input advances between two checks of the memory limit (see
+/// `Tokenizer::limit_hit_at`).
+const LIMIT_CHECK_EVERY: usize = 4096;
+
 /// ASCII whitespace as the tokenizer sees it after preprocessing: tab, LF,
 /// FF, space, and CR (which preprocessing turns into LF).
 #[inline(always)]
@@ -626,6 +631,8 @@ pub struct Tokenizer<'a> {
     /// early (see `Options::memory_limit`).
     arena_base: usize,
     limit_error: Option<MemoryLimitError>,
+    /// The position from which the memory limit is checked again.
+    next_limit_check: usize,
 
     errors: Vec<ParseError>,
     /// Input-stream errors (§13.2.3.5) found up front, merged into `errors`
@@ -644,10 +651,10 @@ impl<'a> Tokenizer<'a> {
     /// A tokenizer over `input` with the given options.
     pub fn with_options(input: &'a str, arena: &'a Bump, opts: Options) -> Tokenizer<'a> {
         let bytes = input.as_bytes();
-        let arena_base = if opts.memory_limit.is_some() {
-            arena.allocated_bytes()
+        let (arena_base, next_limit_check) = if opts.memory_limit.is_some() {
+            (arena.allocated_bytes(), 0)
         } else {
-            0
+            (0, usize::MAX)
         };
         let stream_errors = if opts.errors {
             input_stream_errors(input)
@@ -698,6 +705,7 @@ impl<'a> Tokenizer<'a> {
             suspended_at: None,
             arena_base,
             limit_error: None,
+            next_limit_check,
             errors: Vec::new(),
             stream_errors,
             stream_errors_next: 0,
@@ -863,15 +871,28 @@ impl<'a> Tokenizer<'a> {
     /// stops (no further token is handed out).
     #[inline(always)]
     pub(crate) fn limit_hit(&mut self) -> bool {
-        match self.opts.memory_limit {
-            None => false,
-            Some(limit) => self.check_limit(limit),
-        }
+        self.limit_hit_at(self.pos)
+    }
+
+    /// [`limit_hit`](Self::limit_hit) for a state that keeps its position
+    /// in a local (the tag fast path). The usage is added up only once the
+    /// input has advanced [`LIMIT_CHECK_EVERY`] bytes since the last time:
+    /// adding it up at every run cost a fifth of the run time, and what
+    /// 4 KiB of input can make is bounded.
+    #[inline(always)]
+    pub(crate) fn limit_hit_at(&mut self, pos: usize) -> bool {
+        // Never true without a limit (`next_limit_check` is then the end).
+        pos >= self.next_limit_check && self.check_limit(pos)
     }
 
     #[cold]
     #[inline(never)]
-    fn check_limit(&mut self, limit: usize) -> bool {
+    fn check_limit(&mut self, pos: usize) -> bool {
+        let Some(limit) = self.opts.memory_limit else {
+            self.next_limit_check = usize::MAX;
+            return false;
+        };
+        self.next_limit_check = pos.saturating_add(LIMIT_CHECK_EVERY);
         let used = self.arena.allocated_bytes().saturating_sub(self.arena_base)
             + self.text.len()
             + self.tag_name.len()
@@ -885,7 +906,7 @@ impl<'a> Tokenizer<'a> {
         self.limit_error = Some(MemoryLimitError {
             limit,
             used,
-            offset: self.pos + self.base,
+            offset: pos + self.base,
         });
         self.out = None;
         self.stash = None;
