@@ -25,6 +25,8 @@
 //! `../shared/html5lib-tests`), `HTMLTOK_CORPUS_DIR` (pages for round trips;
 //! by default `../shared/corpus`).
 
+mod common;
+
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process;
@@ -82,87 +84,12 @@ fn main() {
 
 /// The `encoding/` folder of html5lib-tests, or why there is none.
 fn find_encoding_dir() -> Result<PathBuf, String> {
-    if let Some(dir) = std::env::var_os("HTML5LIB_TESTS_DIR") {
-        let dir = PathBuf::from(dir).join("encoding");
-        return if dir.is_dir() {
-            Ok(dir)
-        } else {
-            Err(format!(
-                "HTML5LIB_TESTS_DIR has no encoding/ folder ({})",
-                dir.display()
-            ))
-        };
+    let dir = common::find_html5lib_tests_dir()?.join("encoding");
+    if dir.is_dir() {
+        Ok(dir)
+    } else {
+        Err(format!("no encoding/ folder at {}", dir.display()))
     }
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let candidates = [
-        manifest
-            .join("tests")
-            .join("html5lib-tests")
-            .join("encoding"),
-        manifest
-            .join("..")
-            .join("shared")
-            .join("html5lib-tests")
-            .join("encoding"),
-    ];
-    candidates
-        .iter()
-        .find(|d| d.is_dir())
-        .cloned()
-        .ok_or_else(|| {
-            format!(
-                "the html5lib-tests suite was not found (looked for {} and {}); get it with \
-             `git submodule update --init tests/html5lib-tests` or set HTML5LIB_TESTS_DIR",
-                candidates[0].display(),
-                candidates[1].display()
-            )
-        })
-}
-
-/// One `#data` / `#encoding` case.
-struct Case {
-    data: Vec<u8>,
-    encoding: String,
-}
-
-/// Parses a `.dat` file as html5lib's `TestData` does: a line starting with
-/// `#` opens a section, `#data` starts a new test, and each section loses
-/// the one newline that ends it.
-fn parse_dat(bytes: &[u8]) -> Vec<Case> {
-    let mut tests: Vec<Vec<(String, Vec<u8>)>> = Vec::new();
-    for line in bytes.split_inclusive(|&b| b == b'\n') {
-        if let Some(heading) = line.strip_prefix(b"#") {
-            let heading = String::from_utf8_lossy(heading).trim().to_string();
-            if heading == "data" || tests.is_empty() {
-                tests.push(Vec::new());
-            }
-            if let Some(test) = tests.last_mut() {
-                test.push((heading, Vec::new()));
-            }
-        } else if let Some((_, body)) = tests.last_mut().and_then(|t| t.last_mut()) {
-            body.extend_from_slice(line);
-        }
-    }
-    tests
-        .into_iter()
-        .map(|sections| {
-            let mut case = Case {
-                data: Vec::new(),
-                encoding: String::new(),
-            };
-            for (heading, mut body) in sections {
-                if body.last() == Some(&b'\n') {
-                    body.pop();
-                }
-                match heading.as_str() {
-                    "data" => case.data = body,
-                    "encoding" => case.encoding = String::from_utf8_lossy(&body).trim().to_string(),
-                    _ => {}
-                }
-            }
-            case
-        })
-        .collect()
 }
 
 /// Cases a tokenizer without a script engine cannot pass, by file (relative
@@ -206,7 +133,7 @@ fn encoding_suite(report: &mut Report) {
                 continue;
             }
         };
-        for (index, case) in parse_dat(&bytes).iter().enumerate() {
+        for (index, case) in common::parse_encoding_dat(&bytes).iter().enumerate() {
             let name = format!("encoding/{file} #{index}");
             let result = run_case(case);
             if let Some(why) = skip_reason(file, index) {
@@ -242,7 +169,7 @@ fn encoding_suite(report: &mut Report) {
     );
 }
 
-fn run_case(case: &Case) -> Result<(&'static str, EncodingSource), String> {
+fn run_case(case: &common::EncodingCase) -> Result<(&'static str, EncodingSource), String> {
     let doc = Document::from_bytes_resolved(&case.data, &DecodeOptions::default())
         .map_err(|e| e.to_string())?;
     Ok((doc.encoding_label(), doc.source()))

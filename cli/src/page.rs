@@ -213,9 +213,10 @@ impl<'r> Doc<'r> {
         })
     }
 
-    /// The input's first bytes (up to a chunk), as read.
+    /// The input's first bytes (at least the 1445 of the MIME Sniffing
+    /// Standard's resource header, or a chunk if that is more), as read.
     pub fn head(&self) -> &[u8] {
-        &self.chunks.next
+        self.chunks.head()
     }
 
     /// Why the input could not be processed to its end (a read error, a
@@ -366,6 +367,10 @@ impl<'r> Doc<'r> {
     /// temporary file the rest of the run then reads from.
     fn whole_input_is_utf8(&mut self) -> io::Result<bool> {
         let mut check = Utf8Check::default();
+        if self.chunks.head_is_all() {
+            check.push(self.chunks.head());
+            return Ok(check.finish());
+        }
         match &self.reopen {
             Some(reopen) => {
                 let mut reader = reopen().map_err(|f| io::Error::other(f.what))?;
@@ -378,7 +383,7 @@ impl<'r> Doc<'r> {
                 }
             }
             None => {
-                check.push(&self.chunks.next);
+                check.push(self.chunks.head());
                 let mut spool = Spill::default();
                 let mut buf = vec![0; 64 * 1024];
                 loop {
@@ -506,12 +511,22 @@ impl Runs {
     }
 }
 
-/// An input read a chunk ahead, so that the last chunk is known as such
-/// when it is handed out.
+/// How many bytes of an input are read before anything is tokenized, at
+/// least: the MIME Sniffing Standard's resource header (`--skip-binary`),
+/// which holds the 1024 bytes encoding sniffing looks at.
+const HEAD_LEN: usize = htmltok::mime::RESOURCE_HEADER_LEN;
+
+/// An input handed out a chunk at a time, read a chunk ahead so that the
+/// last chunk is known as such when it is handed out. Its head (at least
+/// [`HEAD_LEN`] bytes, or a chunk if that is more) is read first, so that
+/// what sniffing needs is there whatever the chunk size.
 struct Chunks {
     reader: Reader,
     size: usize,
-    /// The chunk to hand out next.
+    /// The first bytes of the input, and how many have been handed out.
+    head: Vec<u8>,
+    head_taken: usize,
+    /// The chunk to hand out after the head.
     next: Vec<u8>,
     /// Whether `reader` has ended.
     eof: bool,
@@ -526,14 +541,18 @@ impl Chunks {
         let mut chunks = Chunks {
             reader,
             size,
-            next: Vec::with_capacity(size.min(CHUNK_SIZE)),
+            head: Vec::new(),
+            head_taken: 0,
+            next: Vec::new(),
             eof: false,
             error: None,
             started: false,
         };
-        chunks.fill();
+        let mut head = Vec::new();
+        chunks.fill(&mut head, size.max(HEAD_LEN));
+        chunks.head = head;
         if let Some(e) = chunks.error.take() {
-            if chunks.next.is_empty() {
+            if chunks.head.is_empty() {
                 return Err(e);
             }
             chunks.error = Some(e);
@@ -541,19 +560,27 @@ impl Chunks {
         Ok(chunks)
     }
 
-    /// Whether the whole input is the first chunk.
-    fn whole(&self) -> bool {
-        !self.started && self.eof
+    /// The input's first bytes, before anything is handed out.
+    fn head(&self) -> &[u8] {
+        &self.head[self.head_taken..]
     }
 
-    /// Reads into `next` up to a chunk, or to the end.
-    fn fill(&mut self) {
-        let mut buf = core::mem::take(&mut self.next);
+    /// Whether the whole input is one chunk.
+    fn whole(&self) -> bool {
+        self.head_is_all() && self.head.len() <= self.size
+    }
+
+    /// Whether the head, not yet handed out, is the whole input.
+    fn head_is_all(&self) -> bool {
+        !self.started && self.eof && self.error.is_none()
+    }
+
+    /// Reads into `buf` up to `size` bytes, or to the end.
+    fn fill(&mut self, buf: &mut Vec<u8>, size: usize) {
         buf.clear();
-        while buf.len() < self.size && !self.eof {
-            let want = self.size - buf.len();
+        while buf.len() < size && !self.eof {
             let start = buf.len();
-            buf.resize(start + want.min(256 * 1024), 0);
+            buf.resize(start + (size - start).min(256 * 1024), 0);
             match self.reader.read(&mut buf[start..]) {
                 Ok(0) => {
                     buf.truncate(start);
@@ -568,20 +595,35 @@ impl Chunks {
                 }
             }
         }
-        self.next = buf;
     }
 
-    /// Moves the next chunk into `chunk` and reads the one after; returns
-    /// whether it is the last.
+    /// Puts the next chunk into `chunk`; returns whether it is the last.
     fn take(&mut self, chunk: &mut Vec<u8>) -> bool {
         self.started = true;
-        core::mem::swap(chunk, &mut self.next);
-        if !self.eof {
-            self.fill();
-        } else {
-            self.next.clear();
+        if self.head_taken < self.head.len() {
+            let n = self.size.min(self.head.len() - self.head_taken);
+            if self.head_taken == 0 && n == self.head.len() {
+                core::mem::swap(chunk, &mut self.head);
+                self.head.clear();
+            } else {
+                chunk.clear();
+                chunk.extend_from_slice(&self.head[self.head_taken..self.head_taken + n]);
+                self.head_taken += n;
+                if self.head_taken < self.head.len() {
+                    return false;
+                }
+            }
+            // The head is out: is there more?
+            let mut next = core::mem::take(&mut self.next);
+            self.fill(&mut next, self.size);
+            self.next = next;
+            return self.next.is_empty();
         }
-        self.eof && self.next.is_empty()
+        core::mem::swap(chunk, &mut self.next);
+        let mut next = core::mem::take(&mut self.next);
+        self.fill(&mut next, self.size);
+        self.next = next;
+        self.next.is_empty()
     }
 }
 

@@ -389,7 +389,11 @@ impl Collapse {
         let mut i = 0;
         while i < bytes.len() {
             let start = i;
-            if space_len(bytes, i) > 0 {
+            if bytes[i] == 0 {
+                // U+0000, which the tokenizer hands on in data: a browser's
+                // tree builder drops it in HTML content, and so does this.
+                i += 1;
+            } else if space_len(bytes, i) > 0 {
                 while i < bytes.len() {
                     let n = space_len(bytes, i);
                     if n == 0 {
@@ -402,7 +406,7 @@ impl Collapse {
                 }
                 self.space();
             } else {
-                while i < bytes.len() && space_len(bytes, i) == 0 {
+                while i < bytes.len() && bytes[i] != 0 && space_len(bytes, i) == 0 {
                     i += 1;
                 }
                 self.word(out, &bytes[start..i])?;

@@ -36,7 +36,6 @@ use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_htmltok");
 const XML_VIOLATION_FILE: &str = "xmlViolation.test";
-const TESTS_DIR_VAR: &str = "HTML5LIB_TESTS_DIR";
 
 /// How each group is tokenized: whole (`None`), then with each
 /// `--chunk-size`.
@@ -65,7 +64,7 @@ struct Actual {
 }
 
 fn main() {
-    let dir = find_suite_dir().unwrap_or_else(|msg| fail_setup(&msg));
+    let dir = common::find_html5lib_tests_dir().unwrap_or_else(|msg| fail_setup(&msg));
     let files = test_files(&dir).unwrap_or_else(|msg| fail_setup(&msg));
     let filter = std::env::var("HTML5LIB_FILTER")
         .ok()
@@ -139,39 +138,6 @@ fn main() {
 fn fail_setup(msg: &str) -> ! {
     eprintln!("html5lib_contract: {msg}");
     process::exit(1);
-}
-
-/// `$HTML5LIB_TESTS_DIR`, else the workspace's `tests/html5lib-tests`
-/// submodule, else `shared/html5lib-tests` beside the workspace: the first
-/// that has a `tokenizer/` folder (the places the root harness looks).
-fn find_suite_dir() -> Result<PathBuf, String> {
-    if let Some(dir) = std::env::var_os(TESTS_DIR_VAR) {
-        let dir = PathBuf::from(dir);
-        if dir.join("tokenizer").is_dir() {
-            return Ok(dir);
-        }
-        return Err(format!(
-            "{TESTS_DIR_VAR} is set to {}, but it has no tokenizer/ folder",
-            dir.display()
-        ));
-    }
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let candidates = [
-        workspace.join("tests").join("html5lib-tests"),
-        workspace.join("..").join("shared").join("html5lib-tests"),
-    ];
-    candidates
-        .iter()
-        .find(|d| d.join("tokenizer").is_dir())
-        .cloned()
-        .ok_or_else(|| {
-            format!(
-                "the html5lib-tests suite was not found (looked for tokenizer/ in {} and {}); \
-                 run `git submodule update --init tests/html5lib-tests` or set {TESTS_DIR_VAR}",
-                candidates[0].display(),
-                candidates[1].display()
-            )
-        })
 }
 
 /// The `*.test` files of `dir/tokenizer`, sorted by name.

@@ -35,10 +35,17 @@ pub fn find_html5lib_tests_dir() -> Result<PathBuf, String> {
             dir.display()
         ));
     }
+    // The workspace root: this crate's folder, or its parent for the
+    // command line's crate (`cli/`).
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = if manifest.join("tests").join("common").is_dir() {
+        manifest.to_path_buf()
+    } else {
+        manifest.join("..")
+    };
     let candidates = [
-        manifest.join("tests").join("html5lib-tests"),
-        manifest.join("..").join("shared").join("html5lib-tests"),
+        root.join("tests").join("html5lib-tests"),
+        root.join("..").join("shared").join("html5lib-tests"),
     ];
     for dir in &candidates {
         if dir.join("tokenizer").is_dir() {
@@ -581,4 +588,56 @@ pub fn corpus_page_paths() -> Option<Vec<PathBuf>> {
         .collect();
     pages.sort();
     Some(pages)
+}
+
+// ---------------------------------------------------------------------------
+// The encoding suite
+// ---------------------------------------------------------------------------
+
+/// One `#data` / `#encoding` case of html5lib-tests' `encoding/*.dat`.
+pub struct EncodingCase {
+    /// The page's bytes.
+    pub data: Vec<u8>,
+    /// The encoding a browser ends up with, as the suite writes it.
+    pub encoding: String,
+}
+
+/// Parses an encoding `.dat` file as html5lib's `TestData` does: a line
+/// starting with `#` opens a section, `#data` starts a new test, and each
+/// section loses the one newline that ends it.
+pub fn parse_encoding_dat(bytes: &[u8]) -> Vec<EncodingCase> {
+    let mut tests: Vec<Vec<(String, Vec<u8>)>> = Vec::new();
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        if let Some(heading) = line.strip_prefix(b"#") {
+            let heading = String::from_utf8_lossy(heading).trim().to_string();
+            if heading == "data" || tests.is_empty() {
+                tests.push(Vec::new());
+            }
+            if let Some(test) = tests.last_mut() {
+                test.push((heading, Vec::new()));
+            }
+        } else if let Some((_, body)) = tests.last_mut().and_then(|t| t.last_mut()) {
+            body.extend_from_slice(line);
+        }
+    }
+    tests
+        .into_iter()
+        .map(|sections| {
+            let mut case = EncodingCase {
+                data: Vec::new(),
+                encoding: String::new(),
+            };
+            for (heading, mut body) in sections {
+                if body.last() == Some(&b'\n') {
+                    body.pop();
+                }
+                match heading.as_str() {
+                    "data" => case.data = body,
+                    "encoding" => case.encoding = String::from_utf8_lossy(&body).trim().to_string(),
+                    _ => {}
+                }
+            }
+            case
+        })
+        .collect()
 }
