@@ -119,7 +119,8 @@ The visible text is what a reader of the page sees, as an indexer wants it:
   metadata: see `htmltok meta`), <textarea>, <iframe>, <noembed>,
   <noframes>, <datalist> and SVG <title>/<desc> is left out, and so are
   comments and the doctype;
-- character references are decoded;
+- character references are decoded; U+0000 is dropped (as a browser's
+  tree builder drops it);
 - runs of whitespace (space, tab, LF, FF, CR, and no-break space U+00A0)
   become one space, except that line breaks inside <pre>, <listing>, <xmp>
   and <plaintext> are kept;
@@ -233,12 +234,13 @@ Examples:
 const STATS_AFTER_HELP: &str = "\
 For each input: its size (of the decoded UTF-8 text: the file's size when
 it is UTF-8 without a byte order mark), its tokens by kind, its parse
-errors, and the time the tokenizer took (one thread, with parse errors on)
-and its speed; with several inputs, a total line whose time is the
-wall-clock time of the whole run (reading, gunzipping, decoding and
-tokenizing, on --jobs threads). MB are 10^6 bytes. With --chunk-size, the
-time is that of the streaming tokenizer fed N bytes at a time (decoding
-included): the counts are the same as without, the times are not.
+errors, and the time decoding and tokenizing took (one thread, with parse
+errors on; reading and gunzipping not included) and its speed; with
+several inputs, a total line whose time is the wall-clock time of the
+whole run (reading, gunzipping, decoding and tokenizing, on --jobs
+threads). MB are 10^6 bytes. The counts do not depend on --chunk-size;
+the times do. An input that failed part way has a line with what was
+counted before the failure.
 
 Output formats:
   table  aligned columns, the file name last (like `wc`)
