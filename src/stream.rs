@@ -182,6 +182,8 @@ pub struct StreamTokenizer {
     errors: Vec<ParseError>,
     failed: Option<StreamError>,
     finished: bool,
+    /// Where text running to the end of the input ends, once it has ended.
+    eof_text_end: Option<usize>,
 }
 
 impl StreamTokenizer {
@@ -197,6 +199,7 @@ impl StreamTokenizer {
             errors: Vec::new(),
             failed: None,
             finished: false,
+            eof_text_end: None,
         }
     }
 
@@ -254,6 +257,31 @@ impl StreamTokenizer {
     /// ```
     pub fn resume_offset(&self) -> usize {
         self.pending_base
+    }
+
+    /// Once the input has ended (its last tokens run): where a text token
+    /// running to the end of the input ends. That is the end of the input,
+    /// or the start of a construct the end cut short and the standard drops
+    /// (`<a href` with no `>`); text before it ends there whether or not a
+    /// construct the standard drops silently (`</>`, an empty CDATA
+    /// section) comes between. Without
+    /// [`StreamOptions::coalesce_text`], a piece of text handed out at a
+    /// chunk boundary cannot grow afterwards: a caller joining pieces into
+    /// the whole input's text token ends a run that nothing followed here.
+    ///
+    /// ```
+    /// use htmltok::{StreamOptions, StreamTokenizer, Token, bumpalo::Bump};
+    ///
+    /// let mut stream = StreamTokenizer::new(StreamOptions::default().coalesce_text(false));
+    /// let arena = Bump::new();
+    /// let pieces: Vec<Token> = stream.feed(b"abc", &arena).unwrap().collect();
+    /// assert!(matches!(&pieces[..], [Token::Text(t)] if t.span.range() == (0..3)));
+    /// assert_eq!(stream.finish_bytes(b"</>", &arena).unwrap().count(), 0);
+    /// // The whole input's text token is "abc" with the span 0..6.
+    /// assert_eq!(stream.text_end_at_eof(), Some(6));
+    /// ```
+    pub fn text_end_at_eof(&self) -> Option<usize> {
+        self.eof_text_end
     }
 
     /// Why the stream stopped, if it did: the error the next call to
@@ -503,6 +531,9 @@ impl<'s, 'a> Feed<'s, 'a> {
         };
         let s = &mut *self.stream;
         s.errors.extend(core.take_errors());
+        if let Some(end) = core.eof_text_end() {
+            s.eof_text_end = Some(end);
+        }
         if let Some(e) = core.limit_error() {
             s.failed = Some(StreamError::MemoryLimit {
                 limit: e.limit,

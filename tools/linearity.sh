@@ -1,20 +1,36 @@
 #!/usr/bin/env bash
-# Instructions per byte of each adversarial shape at 1 MB and 16 MB
-# (callgrind counts only `tokenize_all`), and their ratio.
+# Instructions per byte of each adversarial shape (examples/adversarial.rs)
+# at two sizes, with parse errors off and on: callgrind counts only the
+# tokenizing function (`tokenize_all`). The cost per byte must not grow
+# with the input (the ratio stays near 1) and must stay bounded (issue 13:
+# at most 150 instructions per byte).
+#
+#   tools/linearity.sh                 # every shape, 1 MB and 16 MB
+#   SIZES="1 4" tools/linearity.sh     # other sizes (megabytes)
+#   tools/linearity.sh deep-svg nul-cr # some shapes
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --example adversarial -q
 bin=target/release/examples/adversarial
-shapes="huge-attribute many-attributes open-comment amp-storm amp-no-semicolon end-tag-open-runs deep-nesting deep-svg script-games nul-cr"
-printf '| shape | instr/byte at 1 MB | at 16 MB | ratio |\n|---|---|---|---|\n'
+read -r small large <<<"${SIZES:-1 16}"
+if [ $# -gt 0 ]; then
+  shapes="$*"
+else
+  shapes=$("$bin" 2>&1 | sed -n 's/^shapes: //p' | tr -d ,)
+fi
+# instr/byte of shape $1 at $2 MB, errors on when $3 is "errors"
+ipb() {
+  local out bytes instr
+  out=$(valgrind --tool=callgrind --toggle-collect=tokenize_all --callgrind-out-file=/dev/null "$bin" "$1" "$2" ${3:-} 2>&1)
+  bytes=$(echo "$out" | awk -v s="$1" '$1==s {print $2}')
+  instr=$(echo "$out" | grep Collected | awk '{print $4}' | tr -d ,)
+  echo "$instr $bytes" | awk '{printf "%.2f", $1/$2}'
+}
+ratio() { echo "$1 $2" | awk '{printf "%.3f", $2/$1}'; }
+printf '| shape | %s MB | %s MB | ratio | %s MB, errors on | %s MB, errors on | ratio |\n' "$small" "$large" "$small" "$large"
+printf '|---|--:|--:|--:|--:|--:|--:|\n'
 for s in $shapes; do
-  ipb() {
-    local out bytes instr
-    out=$(valgrind --tool=callgrind --toggle-collect=tokenize_all --callgrind-out-file=/dev/null "$bin" "$s" "$1" 2>&1)
-    bytes=$(echo "$out" | awk -v s="$s" '$1==s {print $2}')
-    instr=$(echo "$out" | grep Collected | awk '{print $4}' | tr -d ,)
-    echo "$instr $bytes" | awk '{printf "%.2f", $1/$2}'
-  }
-  a=$(ipb 1); b=$(ipb 16)
-  printf '| %s | %s | %s | %s |\n' "$s" "$a" "$b" "$(echo "$a $b" | awk '{printf "%.3f", $2/$1}')"
+  a=$(ipb "$s" "$small"); b=$(ipb "$s" "$large")
+  c=$(ipb "$s" "$small" errors); d=$(ipb "$s" "$large" errors)
+  printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$s" "$a" "$b" "$(ratio "$a" "$b")" "$c" "$d" "$(ratio "$c" "$d")"
 done

@@ -293,7 +293,7 @@ impl<'r> Doc<'r> {
             }
             Ok(())
         })?;
-        runs.end(sink)?;
+        runs.end(stream.tokenizer().text_end_at_eof(), sink)?;
         if let Some(e) = self.chunks.error.take() {
             self.fail(input::io_message(&e));
         }
@@ -503,9 +503,16 @@ impl Runs {
         sink(Event::Token(token), ctx)
     }
 
-    fn end(&mut self, sink: &mut Sink<'_>) -> io::Result<()> {
+    /// Ends the run the input ended in, if any: where the stream says text
+    /// running to the end ends (after what the standard drops, which the
+    /// last piece may not cover), or where its last piece ends if the input
+    /// did not get to its end.
+    fn end(&mut self, eof_text_end: Option<usize>, sink: &mut Sink<'_>) -> io::Result<()> {
         match self.open.take() {
-            Some((start, end)) => sink(Event::TextEnd { start, end }, &Ctx { feed: None }),
+            Some((start, end)) => {
+                let end = eof_text_end.map_or(end, |e| e.max(end));
+                sink(Event::TextEnd { start, end }, &Ctx { feed: None })
+            }
             None => Ok(()),
         }
     }
@@ -709,5 +716,117 @@ mod tests {
         assert!(!check(&[b"plain ascii"]), "no non-ASCII byte");
         assert!(!check(&[b"cut \xE2\x82"]), "a cut character at the end");
         assert!(!check(&[b"\xE2", b"\x82A"]), "an invalid continuation");
+    }
+}
+
+#[cfg(test)]
+mod streaming {
+    use super::*;
+
+    /// What a command sees of `input` read in chunks of `size`: every
+    /// event, text runs joined, errors with their positions.
+    fn events(input: &[u8], size: usize, decoding: &Decoding) -> Vec<String> {
+        let reading = Reading {
+            chunk_size: size,
+            ..Reading::new(decoding.clone())
+        };
+        let reader = Box::new(io::Cursor::new(input.to_vec()));
+        let mut doc = Doc::open("-", reader, None, &reading).unwrap();
+        let run = Tokenize {
+            options: Options::default().errors(true),
+            positions: true,
+            ..Tokenize::default()
+        };
+        let mut out = Vec::new();
+        let mut text = String::new();
+        doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| {
+            match event {
+                Event::Token(token) => out.push(format!("{token:?}")),
+                Event::Text { text: piece, first } => {
+                    assert!(first == text.is_empty() && !piece.data.is_empty());
+                    text.push_str(piece.data);
+                }
+                Event::TextEnd { start, end } => {
+                    out.push(format!(
+                        "text {:?} {start}..{end}",
+                        core::mem::take(&mut text)
+                    ));
+                }
+                Event::Error(error, at) => out.push(format!("{error:?} at {at:?}")),
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert!(doc.failure().is_none());
+        out
+    }
+
+    /// Random pages from pieces that make every kind of construct and cut
+    /// each at every place: the same events whatever the chunk size
+    /// (errors in a chunk come after its tokens, so they are compared
+    /// apart).
+    #[test]
+    fn every_chunk_size_gives_the_same_events() {
+        let pieces: &[&str] = &[
+            "<p>",
+            "</p>",
+            "<a href='x&amp;y'>",
+            "text ",
+            "\r\n",
+            "\r",
+            "\0",
+            "&amp;",
+            "&notin",
+            "&#x41",
+            "</>",
+            "<!---->",
+            "<!--c-->",
+            "<!DOCTYPE html>",
+            "<script>",
+            "</script>",
+            "<svg>",
+            "<![CDATA[",
+            "]]>",
+            "<![CDATA[]]>",
+            "caf\u{e9}",
+            "\u{1F600}",
+            "<title>",
+            "</title>",
+            "<",
+            "&",
+            "\u{7f}",
+            "<b a=1 a=2>",
+            "<?x>",
+        ];
+        let mut seed = 0x853C_49E6_748F_EA9Bu64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let sort_errors = |mut events: Vec<String>| {
+            let errors: Vec<String> = events
+                .iter()
+                .filter(|e| e.starts_with("ParseError"))
+                .cloned()
+                .collect();
+            events.retain(|e| !e.starts_with("ParseError"));
+            events.extend(errors);
+            events
+        };
+        for _ in 0..600 {
+            let mut page = String::new();
+            for _ in 0..next(12) + 1 {
+                page.push_str(pieces[next(pieces.len())]);
+            }
+            for decoding in [Decoding::Utf8, Decoding::sniff(None)] {
+                let whole = sort_errors(events(page.as_bytes(), 1 << 20, &decoding));
+                for size in [1, 2, 3, 5, 8] {
+                    let got = sort_errors(events(page.as_bytes(), size, &decoding));
+                    assert_eq!(got, whole, "{page:?} in chunks of {size}");
+                }
+            }
+        }
     }
 }

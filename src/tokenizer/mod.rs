@@ -627,6 +627,8 @@ pub struct Tokenizer<'a> {
     safe: Safe,
     /// Where a partial run stopped: the offset the next buffer must start at.
     suspended_at: Option<usize>,
+    /// Where text running to the end of the input ends (see `emit_eof`).
+    eof_text_end: Option<usize>,
     /// The arena's size when the tokenizer started, and why it stopped
     /// early (see `Options::memory_limit`).
     arena_base: usize,
@@ -703,6 +705,7 @@ impl<'a> Tokenizer<'a> {
             base: 0,
             safe: Safe::default(),
             suspended_at: None,
+            eof_text_end: None,
             arena_base,
             limit_error: None,
             next_limit_check,
@@ -1092,12 +1095,20 @@ impl<'a> Tokenizer<'a> {
         if self.suspend() {
             return;
         }
+        self.eof_text_end = Some(text_end + self.base);
         if !self.text.is_empty() {
             let text = self.take_text(text_end);
             self.out = Some(text);
         }
         self.flush_stream_errors(usize::MAX);
         self.done = true;
+    }
+
+    /// Once the end of the input is reached: where a text token running to
+    /// it ends (in the whole stream), the input's end or the start of what
+    /// the end cut short.
+    pub(crate) fn eof_text_end(&self) -> Option<usize> {
+        self.eof_text_end
     }
 
     // ----- tags: shared by the tag states and the end tag name states -----
