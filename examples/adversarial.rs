@@ -9,7 +9,9 @@
 //! With `errors`, parse errors are collected too (as `htmltok errors` and
 //! `htmltok stats` do).
 //!
-//! Shapes: the names in `SHAPES` (run with no arguments to list them).
+//! Shapes: the names in `SHAPES` (run with no arguments to list them), or
+//! `file:PATH`, the bytes of a file (a fuzzer's find, fuzz/README.md)
+//! repeated to the size.
 
 use htmltok::bumpalo::Bump;
 use htmltok::{Options, Token, Tokenizer};
@@ -128,7 +130,7 @@ pub fn tokenize_all(input: &str, arena: &Bump, errors: bool) -> usize {
 fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(shape), Some(mb)) = (args.next(), args.next()) else {
-        eprintln!("usage: adversarial SHAPE MEGABYTES [errors]");
+        eprintln!("usage: adversarial SHAPE|file:PATH MEGABYTES [errors]");
         eprintln!(
             "shapes: {}",
             SHAPES.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
@@ -136,12 +138,22 @@ fn main() {
         std::process::exit(2);
     };
     let errors = args.next().is_some_and(|a| a == "errors");
-    let Some((_, make)) = SHAPES.iter().find(|s| s.0 == shape) else {
-        eprintln!("unknown shape {shape}");
-        std::process::exit(2);
-    };
     let mb: usize = mb.parse().expect("MEGABYTES is a number");
-    let input = make(mb << 20);
+    let input = match shape.strip_prefix("file:") {
+        // A pattern from a file (a fuzzer's find), repeated.
+        Some(path) => {
+            let bytes = std::fs::read(path).expect("a readable pattern file");
+            let pattern = String::from_utf8_lossy(&bytes);
+            pattern.repeat((mb << 20) / pattern.len().max(1) + 1)
+        }
+        None => {
+            let Some((_, make)) = SHAPES.iter().find(|s| s.0 == shape) else {
+                eprintln!("unknown shape {shape}");
+                std::process::exit(2);
+            };
+            make(mb << 20)
+        }
+    };
     let arena = Bump::new();
     let n = tokenize_all(&input, &arena, errors);
     println!("{shape} {} bytes {n}", input.len());

@@ -70,6 +70,10 @@ pub(crate) mod class {
     pub(crate) const UNQUOTED_STOP: u8 = 8;
     /// An ASCII uppercase letter.
     pub(crate) const UPPER: u8 = 16;
+    /// Ends an attribute name when parse errors are off: [`ATTR_NAME_STOP`]
+    /// but for the characters that are only errors (`"`, `'`, `<`), which
+    /// are then just part of the name.
+    pub(crate) const ATTR_NAME_STOP_QUIET: u8 = 32;
 }
 
 /// The class bits of every byte.
@@ -88,6 +92,9 @@ pub(crate) static CLASS: [u8; 256] = {
         }
         if ws || matches!(b, b'/' | b'>' | b'=' | 0 | b'"' | b'\'' | b'<') {
             c |= class::ATTR_NAME_STOP;
+        }
+        if ws || matches!(b, b'/' | b'>' | b'=' | 0) {
+            c |= class::ATTR_NAME_STOP_QUIET;
         }
         if ws || matches!(b, b'&' | b'>' | 0 | b'"' | b'\'' | b'<' | b'=' | b'`') {
             c |= class::UNQUOTED_STOP;
@@ -588,6 +595,11 @@ mod tests {
         assert_eq!(find_class(class::WS, b"ab c", 0), 2);
         assert_eq!(CLASS[b'A' as usize] & class::UPPER, class::UPPER);
         assert_eq!(CLASS[b'`' as usize], class::UNQUOTED_STOP);
+        for b in 0..=255u8 {
+            let quiet = CLASS[b as usize] & class::ATTR_NAME_STOP_QUIET != 0;
+            let stop = CLASS[b as usize] & class::ATTR_NAME_STOP != 0;
+            assert_eq!(quiet, stop && !matches!(b, b'"' | b'\'' | b'<'), "{b:#04x}");
+        }
         assert_eq!(find1(b'<', b"xx", 0), 2);
         assert!(has_cr_or_nul(b"a\rb"));
         assert!(!has_cr_or_nul(b"ab\n"));

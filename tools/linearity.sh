@@ -16,7 +16,7 @@ read -r small large <<<"${SIZES:-1 16}"
 if [ $# -gt 0 ]; then
   shapes="$*"
 else
-  shapes=$("$bin" 2>&1 | sed -n 's/^shapes: //p' | tr -d ,)
+  shapes=$("$bin" 2>&1 | sed -n 's/^shapes: //p' | tr -d , || true)
 fi
 # instr/byte of shape $1 at $2 MB, errors on when $3 is "errors"
 ipb() {

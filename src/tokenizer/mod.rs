@@ -488,15 +488,29 @@ impl StrBuf {
     /// Appends `input[start..end]` ASCII-lowercased.
     #[inline]
     pub(crate) fn push_lower(&mut self, input: &str, start: usize, end: usize) {
-        let run = &input[start..end];
-        if !run.bytes().any(|b| b.is_ascii_uppercase()) {
-            self.push_src(input, start, end);
+        let upper = input.as_bytes()[start..end]
+            .iter()
+            .any(u8::is_ascii_uppercase);
+        self.push_name(input, start, end, upper);
+    }
+
+    /// Appends `input[start..end]`, a run of a name a class scan found,
+    /// lowercased when `upper` (it holds an ASCII uppercase letter).
+    #[inline(always)]
+    pub(crate) fn push_name(&mut self, input: &str, start: usize, end: usize, upper: bool) {
+        if upper {
+            self.push_lowered(input, start, end);
         } else {
-            self.make_owned(input);
-            let from = self.scratch.len();
-            self.scratch.push_str(run);
-            self.scratch[from..].make_ascii_lowercase();
+            self.push_src(input, start, end);
         }
+    }
+
+    #[cold]
+    fn push_lowered(&mut self, input: &str, start: usize, end: usize) {
+        self.make_owned(input);
+        let from = self.scratch.len();
+        self.scratch.push_str(&input[start..end]);
+        self.scratch[from..].make_ascii_lowercase();
     }
 
     #[inline]

@@ -24,10 +24,6 @@ use crate::error::ErrorCode;
 use crate::scan::{ByteSet, CLASS, Run, class, class_run, class_run_upper, run2};
 use crate::token::Attribute;
 
-/// Bytes that end a run of tag name characters.
-static TAG_NAME_STOP: ByteSet = ByteSet::new(b"\t\n\x0c\r />\0");
-/// Bytes that end a run of attribute name characters.
-static ATTR_NAME_STOP: ByteSet = ByteSet::new(b"\t\n\x0c\r />=\0\"'<");
 /// Bytes that end a run of a double-quoted attribute value.
 static DQ_VALUE_STOP: ByteSet = ByteSet::new(b"\"&\0\r");
 /// Bytes that end a run of a single-quoted attribute value.
@@ -277,8 +273,9 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(super) fn tag_name_state(&mut self) {
         loop {
-            let end = TAG_NAME_STOP.find(self.bytes, self.pos);
-            self.tag_name.push_lower(self.input, self.pos, end);
+            let (run, upper) = class_run_upper(class::TAG_NAME_STOP, self.input, self.pos);
+            let end = run.end;
+            self.tag_name.push_name(self.input, self.pos, end, upper);
             self.pos = end;
             self.tag_name_span.end = end;
             match self.cur() {
@@ -329,12 +326,22 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.33 Attribute name state.
-    #[inline]
+    /// 13.2.5.33 Attribute name state. (Out of line: the fast path takes
+    /// nearly every attribute, and this loop inlined into the dispatcher
+    /// costs the hot states registers.)
+    #[inline(never)]
     pub(super) fn attribute_name_state(&mut self) {
+        // `"`, `'` and `<` are parse errors in a name, and otherwise just
+        // characters of it: without errors, the run goes on through them.
+        let stop = if self.opts.errors {
+            class::ATTR_NAME_STOP
+        } else {
+            class::ATTR_NAME_STOP_QUIET
+        };
         loop {
-            let end = ATTR_NAME_STOP.find(self.bytes, self.pos);
-            self.attr_name.push_lower(self.input, self.pos, end);
+            let (run, upper) = class_run_upper(stop, self.input, self.pos);
+            let end = run.end;
+            self.attr_name.push_name(self.input, self.pos, end, upper);
             self.pos = end;
             match self.cur() {
                 Some(b'=') => {
