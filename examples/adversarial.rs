@@ -108,6 +108,10 @@ const SHAPES: &[Shape] = &[
     ("doctype-storm", |len| {
         "<!DOCTYPE a PUBLIC '' ''>".repeat(len / 25)
     }),
+    // Found by fuzz/fuzz_targets/cost.rs: one tag that never ends, whose
+    // attribute names are made of characters that are errors in a name,
+    // with a control character and an uppercase letter in each.
+    ("fuzz-attribute-errors", |len| "<\u{12}<F/".repeat(len / 5)),
 ];
 
 /// Tokenizes `input` (collecting parse errors when `errors`) and touches
