@@ -655,6 +655,8 @@ pub struct Tokenizer<'a> {
     /// in offset order as the tokenizer passes them.
     stream_errors: Vec<ParseError>,
     stream_errors_next: usize,
+    /// The offset of `stream_errors[stream_errors_next]`, or `usize::MAX`.
+    next_stream_error: usize,
 }
 
 impl<'a> Tokenizer<'a> {
@@ -724,6 +726,7 @@ impl<'a> Tokenizer<'a> {
             limit_error: None,
             next_limit_check,
             errors: Vec::new(),
+            next_stream_error: stream_errors.first().map_or(usize::MAX, |e| e.offset),
             stream_errors,
             stream_errors_next: 0,
         }
@@ -844,11 +847,20 @@ impl<'a> Tokenizer<'a> {
 
     // ----- shared machinery used by the state files -----
 
-    /// Records a parse error at `offset` (when errors are on).
+    /// Records a parse error at `offset` (when errors are on). The common
+    /// case, no input-stream error to report first and room in the list,
+    /// is a plain store here; the rest is out of line.
     #[inline(always)]
     pub(crate) fn error(&mut self, code: ErrorCode, offset: usize) {
         if self.opts.errors {
-            self.push_error(code, offset);
+            if offset < self.next_stream_error && self.errors.len() < self.errors.capacity() {
+                self.errors.push(ParseError {
+                    code,
+                    offset: offset + self.base,
+                });
+            } else {
+                self.push_error(code, offset);
+            }
         }
     }
 
@@ -874,6 +886,10 @@ impl<'a> Tokenizer<'a> {
             });
             self.stream_errors_next += 1;
         }
+        self.next_stream_error = self
+            .stream_errors
+            .get(self.stream_errors_next)
+            .map_or(usize::MAX, |e| e.offset);
     }
 
     /// A span of this buffer as a span of the whole stream.

@@ -87,7 +87,7 @@ impl<'a> Tokenizer<'a> {
             }
             // A tag with very many attributes checks the memory limit as it
             // grows (the states check it at every step).
-            if self.attrs.len() % 64 == 63 && self.limit_hit_at(p) {
+            if self.limit_hit_at(p) {
                 return;
             }
             let attr_start = p;
