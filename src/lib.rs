@@ -78,7 +78,8 @@
 //!
 //! [`StreamTokenizer`] takes the input a chunk at a time and yields the same
 //! tokens as the whole input would, with spans absolute in the stream and
-//! memory bounded by the longest token plus the chunk (see [`stream`]).
+//! memory bounded by twice the longest token plus the chunk (see
+//! [`stream`]).
 //!
 //! # Bytes in
 //!

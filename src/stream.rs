@@ -18,8 +18,11 @@
 //! - tokens borrow from the chunk they come from; only a token cut by a chunk
 //!   boundary is built from a copy (the carry plus as much of the next chunk
 //!   as it takes, copied into the arena, growing geometrically);
-//! - memory is bounded by the longest token plus the chunk, and the carry is
-//!   checked against [`StreamOptions::memory_limit`];
+//! - a token longer than a chunk is tried again only once the held part has
+//!   doubled (the chunks in between are held), so its cost is linear in its
+//!   length, not one tokenizing of everything held per chunk;
+//! - memory is bounded by twice the longest token plus the chunk, and what
+//!   is held is checked against [`StreamOptions::memory_limit`];
 //! - every token is the one the whole-input [`Tokenizer`]
 //!   gives, with one exception a caller chooses: a text run that crosses a
 //!   chunk boundary. With [`StreamOptions::coalesce_text`] (the default) it
