@@ -417,8 +417,9 @@ impl std::error::Error for Decided {}
 fn stream_failure(e: &StreamError) -> String {
     match e {
         StreamError::MemoryLimit { limit, offset, .. } => format!(
-            "a construct starting at byte {offset} needs more than the memory limit of {} \
-             (--memory-limit); the rest of the input was not processed",
+            "going on at byte {offset} needs more than the memory limit of {} (--memory-limit): \
+             a comment, tag or value that large, or as many open elements; the rest of the \
+             input was not processed",
             input::size_for_people(*limit as u64)
         ),
         other => other.to_string(),

@@ -263,8 +263,9 @@ fn a_construct_larger_than_the_memory_limit_fails_that_input_only() {
     assert_eq!(
         stderr(&out),
         format!(
-            "htmltok: {big}: a construct starting at byte 13 needs more than the memory limit \
-             of 1 MiB (--memory-limit); the rest of the input was not processed\n\
+            "htmltok: {big}: going on at byte 13 needs more than the memory limit of 1 MiB \
+             (--memory-limit): a comment, tag or value that large, or as many open elements; \
+             the rest of the input was not processed\n\
              htmltok: 1 of 2 inputs failed\n"
         )
     );
