@@ -70,10 +70,12 @@ pub(crate) mod class {
     pub(crate) const UNQUOTED_STOP: u8 = 8;
     /// An ASCII uppercase letter.
     pub(crate) const UPPER: u8 = 16;
-    /// Ends an attribute name when parse errors are off: [`ATTR_NAME_STOP`]
-    /// but for the characters that are only errors (`"`, `'`, `<`), which
-    /// are then just part of the name.
+    /// Ends an attribute name: [`ATTR_NAME_STOP`] but for the characters
+    /// that are only errors in a name (`"`, `'`, `<`), which the name goes
+    /// on through (the tokenizer reports them: [`ATTR_NAME_ERROR`]).
     pub(crate) const ATTR_NAME_STOP_QUIET: u8 = 32;
+    /// A parse error in an attribute name: `"`, `'`, `<`.
+    pub(crate) const ATTR_NAME_ERROR: u8 = 64;
 }
 
 /// The class bits of every byte.
@@ -95,6 +97,9 @@ pub(crate) static CLASS: [u8; 256] = {
         }
         if ws || matches!(b, b'/' | b'>' | b'=' | 0) {
             c |= class::ATTR_NAME_STOP_QUIET;
+        }
+        if matches!(b, b'"' | b'\'' | b'<') {
+            c |= class::ATTR_NAME_ERROR;
         }
         if ws || matches!(b, b'&' | b'>' | 0 | b'"' | b'\'' | b'<' | b'=' | b'`') {
             c |= class::UNQUOTED_STOP;
@@ -118,7 +123,7 @@ const _: () = {
     }
 };
 
-pub(crate) use cut::{Run, class_run, class_run_upper, run2};
+pub(crate) use cut::{Run, class_run, class_run_seen, class_run_upper, run2};
 
 /// Runs of input found by a scan, as string slices, without checking again
 /// where they end.
@@ -129,7 +134,7 @@ pub(crate) use cut::{Run, class_run, class_run_upper, run2};
 /// `unsafe` apart from [`simd`].
 #[allow(unsafe_code)]
 mod cut {
-    use super::{find_class, find_class_upper, find2};
+    use super::{class, find_class, find_class_seen, find2};
 
     /// A run of input a scan skipped, and where it stopped.
     #[derive(Clone, Copy, Debug)]
@@ -147,11 +152,20 @@ mod cut {
     /// on a character boundary.
     #[inline(always)]
     pub(crate) fn class_run_upper(mask: u8, input: &str, from: usize) -> (Run<'_>, bool) {
-        let (end, upper) = find_class_upper(mask, input.as_bytes(), from);
+        let (run, seen) = class_run_seen(mask, input, from);
+        (run, seen & class::UPPER != 0)
+    }
+
+    /// The run from `from` to the first byte at or after it whose class has
+    /// any of the bits in `mask`, and the classes of the bytes in the run,
+    /// or-ed together. Panics as [`class_run_upper`] does.
+    #[inline(always)]
+    pub(crate) fn class_run_seen(mask: u8, input: &str, from: usize) -> (Run<'_>, u8) {
+        let (end, seen) = find_class_seen(mask, input.as_bytes(), from);
         // SAFETY: a class scan stops only on an ASCII byte (`CLASS`'s
         // const check: no byte from 0x80 up has a class) or else returns
         // an offset at or past the end, which `run_to` rejects.
-        (unsafe { run_to(input, from, end) }, upper)
+        (unsafe { run_to(input, from, end) }, seen)
     }
 
     /// The run from `from` to the first byte at or after it whose class has
@@ -200,11 +214,12 @@ mod cut {
     }
 }
 
-/// Like [`find_class`], and also whether the bytes skipped hold an ASCII
-/// uppercase letter (so a name is lowercased in the same pass that finds
-/// its end).
+/// Like [`find_class`], and also the classes of the bytes skipped, or-ed
+/// together: whether a name holds an ASCII uppercase letter (so it is
+/// lowercased in the same pass that finds its end), or a character that is
+/// a parse error in it.
 #[inline(always)]
-fn find_class_upper(mask: u8, hay: &[u8], from: usize) -> (usize, bool) {
+fn find_class_seen(mask: u8, hay: &[u8], from: usize) -> (usize, u8) {
     let mut i = from;
     let mut seen = 0;
     while i < hay.len() {
@@ -215,7 +230,7 @@ fn find_class_upper(mask: u8, hay: &[u8], from: usize) -> (usize, bool) {
         seen |= c;
         i += 1;
     }
-    (i, seen & class::UPPER != 0)
+    (i, seen)
 }
 
 /// The offset of the first byte at or after `from` whose class has any of
@@ -598,7 +613,9 @@ mod tests {
         for b in 0..=255u8 {
             let quiet = CLASS[b as usize] & class::ATTR_NAME_STOP_QUIET != 0;
             let stop = CLASS[b as usize] & class::ATTR_NAME_STOP != 0;
-            assert_eq!(quiet, stop && !matches!(b, b'"' | b'\'' | b'<'), "{b:#04x}");
+            let error = matches!(b, b'"' | b'\'' | b'<');
+            assert_eq!(quiet, stop && !error, "{b:#04x}");
+            assert_eq!(CLASS[b as usize] & class::ATTR_NAME_ERROR != 0, error);
         }
         assert_eq!(find1(b'<', b"xx", 0), 2);
         assert!(has_cr_or_nul(b"a\rb"));

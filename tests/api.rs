@@ -608,6 +608,66 @@ fn memory_limit_stops_with_an_error_after_the_tokens_before() {
     assert!(tok.limit_error().is_none());
 }
 
+/// `"`, `'` and `<` are characters of an attribute name and parse errors,
+/// reported where they stand and before the name's duplicate-attribute,
+/// on the tag fast path as in the states.
+#[test]
+fn error_characters_in_attribute_names() {
+    let arena = Bump::new();
+    for (input, want) in [
+        (
+            "<a b<c=\"1\" b<c d>",
+            &[
+                (4, "unexpected-character-in-attribute-name"),
+                (12, "unexpected-character-in-attribute-name"),
+                (14, "duplicate-attribute"),
+            ][..],
+        ),
+        (
+            "<A B<C=1 b<c>",
+            &[
+                (4, "unexpected-character-in-attribute-name"),
+                (10, "unexpected-character-in-attribute-name"),
+                (12, "duplicate-attribute"),
+            ],
+        ),
+        (
+            "<a x'\"y>",
+            &[
+                (4, "unexpected-character-in-attribute-name"),
+                (5, "unexpected-character-in-attribute-name"),
+            ],
+        ),
+        // After a value the states take over: the same errors.
+        (
+            "<a v=\"1\"x<y b<c>",
+            &[
+                (8, "missing-whitespace-between-attributes"),
+                (9, "unexpected-character-in-attribute-name"),
+                (13, "unexpected-character-in-attribute-name"),
+            ],
+        ),
+    ] {
+        let mut tok = Tokenizer::with_options(input, &arena, Options::default().errors(true));
+        let tokens: Vec<Token> = tok.by_ref().collect();
+        let got: Vec<(usize, &str)> = tok
+            .errors()
+            .iter()
+            .map(|e| (e.offset, e.code.as_str()))
+            .collect();
+        assert_eq!(got, want, "{input}");
+        let Token::StartTag(tag) = &tokens[0] else {
+            panic!("{tokens:?}")
+        };
+        assert!(
+            tag.attributes
+                .iter()
+                .any(|a| a.name.contains(['<', '\'', '"'])),
+            "{tag:?}"
+        );
+    }
+}
+
 /// One tag with a million attributes (80 MB of attribute records for 4 MB of
 /// input) is stopped by the limit while it is being read, not after.
 #[test]

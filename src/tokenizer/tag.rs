@@ -16,12 +16,14 @@
 //! the fast path hand over to the states at a point where they take the
 //! same input to the same result: at the start of the tag name, at the start
 //! of an attribute (nothing of it recorded yet), or after a finished quoted
-//! value. Only `duplicate-attribute` can be an error on the fast path, and it
-//! is reported at the same offset the attribute name state would use.
+//! value. The only errors on the fast path are those of an attribute name
+//! (`unexpected-character-in-attribute-name` for a `"`, `'` or `<` in it,
+//! then `duplicate-attribute`), reported where and in the order the
+//! attribute name state reports them.
 
 use super::{RefTarget, S, Tokenizer, is_ws};
 use crate::error::ErrorCode;
-use crate::scan::{ByteSet, CLASS, Run, class, class_run, class_run_upper, run2};
+use crate::scan::{ByteSet, CLASS, Run, class, class_run, class_run_seen, class_run_upper, run2};
 use crate::token::Attribute;
 
 /// Bytes that end a run of a double-quoted attribute value.
@@ -91,14 +93,18 @@ impl<'a> Tokenizer<'a> {
                 return;
             }
             let attr_start = p;
-            let (attr_run, attr_upper) =
-                class_run_upper(class::ATTR_NAME_STOP, self.input, attr_start);
+            let (attr_run, seen) =
+                class_run_seen(class::ATTR_NAME_STOP_QUIET, self.input, attr_start);
+            let attr_upper = seen & class::UPPER != 0;
             let name_end = attr_run.end;
             match bytes.get(name_end) {
-                Some(b'"' | b'\'' | b'<' | 0) | None => {
+                Some(0) | None => {
                     return self.tag_slow(name, attr_start, S::BeforeAttributeName);
                 }
                 _ => {}
+            }
+            if seen & class::ATTR_NAME_ERROR != 0 {
+                self.attribute_name_char_errors(attr_run.text, attr_start);
             }
             // After attribute name: whitespace, then maybe `=` and a value.
             // (Nearly always `=` right away, then the value.)
@@ -326,22 +332,33 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.33 Attribute name state. (Out of line: the fast path takes
-    /// nearly every attribute, and this loop inlined into the dispatcher
-    /// costs the hot states registers.)
-    #[inline(never)]
+    /// The `unexpected-character-in-attribute-name` error of each `"`,
+    /// `'` and `<` in `name`, a run of an attribute name at `start`: they
+    /// are characters of the name, and parse errors.
+    #[cold]
+    fn attribute_name_char_errors(&mut self, name: &str, start: usize) {
+        if !self.opts.errors {
+            return;
+        }
+        for (i, b) in name.bytes().enumerate() {
+            if matches!(b, b'"' | b'\'' | b'<') {
+                self.error(ErrorCode::UnexpectedCharacterInAttributeName, start + i);
+            }
+        }
+    }
+
+    /// 13.2.5.33 Attribute name state. `"`, `'` and `<` are characters of
+    /// the name (and parse errors): the run goes on through them.
+    #[inline]
     pub(super) fn attribute_name_state(&mut self) {
-        // `"`, `'` and `<` are parse errors in a name, and otherwise just
-        // characters of it: without errors, the run goes on through them.
-        let stop = if self.opts.errors {
-            class::ATTR_NAME_STOP
-        } else {
-            class::ATTR_NAME_STOP_QUIET
-        };
         loop {
-            let (run, upper) = class_run_upper(stop, self.input, self.pos);
+            let (run, seen) = class_run_seen(class::ATTR_NAME_STOP_QUIET, self.input, self.pos);
             let end = run.end;
-            self.attr_name.push_name(self.input, self.pos, end, upper);
+            if seen & class::ATTR_NAME_ERROR != 0 {
+                self.attribute_name_char_errors(run.text, self.pos);
+            }
+            self.attr_name
+                .push_name(self.input, self.pos, end, seen & class::UPPER != 0);
             self.pos = end;
             match self.cur() {
                 Some(b'=') => {
@@ -353,11 +370,6 @@ impl<'a> Tokenizer<'a> {
                 Some(0) => {
                     self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
                     self.attr_name.push_str(self.input, "\u{FFFD}");
-                    self.pos += 1;
-                }
-                Some(b'"' | b'\'' | b'<') => {
-                    self.error(ErrorCode::UnexpectedCharacterInAttributeName, self.pos);
-                    self.attr_name.push_src(self.input, self.pos, self.pos + 1);
                     self.pos += 1;
                 }
                 _ => {
