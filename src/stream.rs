@@ -235,10 +235,13 @@ impl StreamTokenizer {
     }
 
     /// Bytes held between chunks now (the carry, a cut character, text
-    /// waiting for its run to end): what [`StreamOptions::memory_limit`]
-    /// bounds.
+    /// waiting for its run to end, parse errors not yet taken): what
+    /// [`StreamOptions::memory_limit`] bounds.
     pub fn held_bytes(&self) -> usize {
-        self.pending.len() + self.utf8_tail.len() + self.carry.heap_bytes()
+        self.pending.len()
+            + self.utf8_tail.len()
+            + self.carry.heap_bytes()
+            + self.errors.len() * core::mem::size_of::<ParseError>()
     }
 
     /// The offset in the stream where tokenizing resumes with the next
@@ -562,9 +565,14 @@ impl<'s, 'a> Feed<'s, 'a> {
             }
         }
         s.pending_base += at;
-        // No progress past a carried token: try again once it has doubled.
+        // No progress past a carried token: try again once it has doubled,
+        // or before the held part would pass the memory limit (a token that
+        // ends under the limit must not fail for what was held after it).
         s.retry_at = if at == 0 && self.carried > 0 {
-            input.len().saturating_mul(2)
+            input
+                .len()
+                .saturating_mul(2)
+                .min(s.opts.memory_limit.unwrap_or(usize::MAX))
         } else {
             0
         };

@@ -638,6 +638,19 @@ fn error_characters_in_attribute_names() {
                 (5, "unexpected-character-in-attribute-name"),
             ],
         ),
+        // Handed over to the states after the name (a value with a
+        // reference, a value missing): its errors once, not twice.
+        (
+            "<a b\"c=d&amp;>",
+            &[(4, "unexpected-character-in-attribute-name")],
+        ),
+        (
+            "<a b\"c= >x",
+            &[
+                (4, "unexpected-character-in-attribute-name"),
+                (8, "missing-attribute-value"),
+            ],
+        ),
         // After a value the states take over: the same errors.
         (
             "<a v=\"1\"x<y b<c>",
@@ -666,6 +679,27 @@ fn error_characters_in_attribute_names() {
             "{tag:?}"
         );
     }
+}
+
+/// Parse errors count against the memory limit: a comment of four million
+/// control characters (one input-stream error each, 64 MB of errors) stops
+/// at the limit, all its tokens out, with errors kept up to the limit.
+#[test]
+fn parse_errors_count_against_the_memory_limit() {
+    let input = format!("<p>x</p><!--{}-->", "\u{1}".repeat(4 << 20));
+    let arena = Bump::new();
+    let opts = Options::default().errors(true).memory_limit(Some(1 << 20));
+    let mut tok = Tokenizer::with_options(&input, &arena, opts);
+    let tokens: Vec<Token> = tok.by_ref().collect();
+    assert_eq!(tokens.len(), 4, "{:?}", &tokens[..3]);
+    let err = tok.limit_error().expect("limit error");
+    assert!(err.offset > 12 && err.offset < input.len(), "{err:?}");
+    let held = tok.errors().len() * std::mem::size_of::<htmltok::ParseError>();
+    assert!(held > 1 << 19 && held <= (1 << 20) + (4096 << 4), "{held}");
+    // Without a limit every error is there.
+    let mut tok = Tokenizer::with_options(&input, &arena, Options::default().errors(true));
+    tok.by_ref().for_each(drop);
+    assert_eq!(tok.errors().len(), 4 << 20);
 }
 
 /// One tag with a million attributes (80 MB of attribute records for 4 MB of

@@ -363,6 +363,45 @@ fn long_tokens_cost_linear(counts: &mut Counts) {
     }
 }
 
+/// A token under the memory limit goes through at every chunk size: the
+/// chunks held while a long token waits to be tried again never push what
+/// is held past the limit.
+fn tokens_under_the_limit_pass_at_every_chunk_size(counts: &mut Counts) {
+    let mut input = b"<!--".to_vec();
+    input.extend(std::iter::repeat_n(b'c', 700_000));
+    input.extend_from_slice(b"-->");
+    for i in 0..100_000 {
+        input.extend_from_slice(format!("<p id=a{i}>text</p>").as_bytes());
+    }
+    for chunk in [4096, 65536, 1 << 20] {
+        let opts = StreamOptions::default().memory_limit(Some(1_000_000));
+        let mut stream = StreamTokenizer::new(opts);
+        let mut arena = Bump::new();
+        let mut error = None;
+        let mut tokens = 0;
+        for piece in input.chunks(chunk) {
+            match stream.feed(piece, &arena) {
+                Ok(feed) => tokens += feed.count(),
+                Err(e) => {
+                    error = Some(e);
+                    break;
+                }
+            }
+            arena.reset();
+        }
+        if error.is_none() {
+            tokens += stream.finish(&arena).unwrap().count();
+        }
+        let what = format!("700 KB comment under a 1 MB limit, chunks of {chunk}");
+        let got = format!("{error:?} {tokens}");
+        counts.check(
+            &what,
+            &(vec![format!("None {}", 1 + 300_000)], vec![]),
+            &(vec![got], vec![]),
+        );
+    }
+}
+
 /// Bytes in any encoding, sniffed from the first 1024 bytes of the stream:
 /// the same tokens as decoding the whole page.
 #[cfg(feature = "encoding")]
@@ -453,6 +492,7 @@ fn main() {
     memory_limit(&mut counts);
     memory_limit_on_coalesced_text(&mut counts);
     long_tokens_cost_linear(&mut counts);
+    tokens_under_the_limit_pass_at_every_chunk_size(&mut counts);
     corpus_pages(&mut counts);
     html5lib_runs(&mut counts);
     let _ = State::Data;

@@ -335,7 +335,7 @@ pub(crate) struct Safe {
     state: S,
     text_len: usize,
     errors_len: usize,
-    stream_errors_next: usize,
+    next_stream_error: (usize, ErrorCode),
 }
 
 impl Default for Safe {
@@ -345,7 +345,7 @@ impl Default for Safe {
             state: S::Data,
             text_len: 0,
             errors_len: 0,
-            stream_errors_next: 0,
+            next_stream_error: (usize::MAX, ErrorCode::ControlCharacterInInputStream),
         }
     }
 }
@@ -463,6 +463,16 @@ impl StrBuf {
         };
         self.clear();
         s
+    }
+
+    /// Heap bytes the buffer holds: its scratch copy, if it made one (a
+    /// borrowed string is the input's).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        if self.owned {
+            self.scratch.capacity()
+        } else {
+            0
+        }
     }
 
     /// Length in bytes of the string so far.
@@ -651,12 +661,12 @@ pub struct Tokenizer<'a> {
     next_limit_check: usize,
 
     errors: Vec<ParseError>,
-    /// Input-stream errors (§13.2.3.5) found up front, merged into `errors`
-    /// in offset order as the tokenizer passes them.
-    stream_errors: Vec<ParseError>,
-    stream_errors_next: usize,
-    /// The offset of `stream_errors[stream_errors_next]`, or `usize::MAX`.
-    next_stream_error: usize,
+    /// The next input-stream error (§13.2.3.5) not yet in `errors`: its
+    /// offset (`usize::MAX` for none) and code. They are found as the
+    /// tokenizer's errors pass them, and merged in offset order; none is
+    /// held in advance, so a buffer full of control characters costs no
+    /// memory before its errors are reported.
+    next_stream_error: (usize, ErrorCode),
 }
 
 impl<'a> Tokenizer<'a> {
@@ -674,10 +684,10 @@ impl<'a> Tokenizer<'a> {
         } else {
             (0, usize::MAX)
         };
-        let stream_errors = if opts.errors {
-            input_stream_errors(input)
+        let next_stream_error = if opts.errors {
+            next_input_stream_error(input, 0)
         } else {
-            Vec::new()
+            (usize::MAX, ErrorCode::ControlCharacterInInputStream)
         };
         Tokenizer {
             input,
@@ -726,9 +736,7 @@ impl<'a> Tokenizer<'a> {
             limit_error: None,
             next_limit_check,
             errors: Vec::new(),
-            next_stream_error: stream_errors.first().map_or(usize::MAX, |e| e.offset),
-            stream_errors,
-            stream_errors_next: 0,
+            next_stream_error,
         }
     }
 
@@ -853,7 +861,7 @@ impl<'a> Tokenizer<'a> {
     #[inline(always)]
     pub(crate) fn error(&mut self, code: ErrorCode, offset: usize) {
         if self.opts.errors {
-            if offset < self.next_stream_error && self.errors.len() < self.errors.capacity() {
+            if offset < self.next_stream_error.0 && self.errors.len() < self.errors.capacity() {
                 self.errors.push(ParseError {
                     code,
                     offset: offset + self.base,
@@ -874,22 +882,32 @@ impl<'a> Tokenizer<'a> {
         });
     }
 
-    /// Moves the input-stream errors before `end` into `errors`.
+    /// Moves the input-stream errors before `end` into `errors`. Past the
+    /// memory limit it stops (the limit check then stops the tokenizer, or
+    /// at the end of the input, `emit_eof` reports it).
     fn flush_stream_errors(&mut self, end: usize) {
-        while let Some(e) = self.stream_errors.get(self.stream_errors_next) {
-            if e.offset >= end {
-                break;
-            }
+        let mut moved = 0usize;
+        while self.next_stream_error.0 < end {
+            let (offset, code) = self.next_stream_error;
             self.errors.push(ParseError {
-                code: e.code,
-                offset: e.offset + self.base,
+                code,
+                offset: offset + self.base,
             });
-            self.stream_errors_next += 1;
+            let after = offset + utf8_len(self.bytes[offset]);
+            self.next_stream_error = next_input_stream_error(self.input, after);
+            moved += 1;
+            if moved.is_multiple_of(4096) && self.errors_over_limit() {
+                self.next_limit_check = 0;
+                return;
+            }
         }
-        self.next_stream_error = self
-            .stream_errors
-            .get(self.stream_errors_next)
-            .map_or(usize::MAX, |e| e.offset);
+    }
+
+    /// Whether the parse errors alone take more than the memory limit.
+    fn errors_over_limit(&self) -> bool {
+        self.opts
+            .memory_limit
+            .is_some_and(|limit| self.errors.len() * core::mem::size_of::<ParseError>() > limit)
     }
 
     /// A span of this buffer as a span of the whole stream.
@@ -927,12 +945,15 @@ impl<'a> Tokenizer<'a> {
         };
         self.next_limit_check = pos.saturating_add(LIMIT_CHECK_EVERY);
         let used = self.arena.allocated_bytes().saturating_sub(self.arena_base)
-            + self.text.len()
-            + self.tag_name.len()
-            + self.attr_name.len()
-            + self.attr_value.len()
-            + self.comment.len()
-            + self.attrs.len() * core::mem::size_of::<Attribute<'_>>();
+            + self.text.heap_bytes()
+            + self.tag_name.heap_bytes()
+            + self.attr_name.heap_bytes()
+            + self.attr_value.heap_bytes()
+            + self.comment.heap_bytes()
+            + self.attrs.capacity() * core::mem::size_of::<Attribute<'_>>()
+            + self.attr_keys.capacity() * 16
+            + self.ns_stack.heap_bytes()
+            + self.errors.capacity() * core::mem::size_of::<ParseError>();
         if used <= limit {
             return false;
         }
@@ -960,7 +981,7 @@ impl<'a> Tokenizer<'a> {
             // Without parse errors both counts stay 0.
             if self.opts.errors {
                 self.safe.errors_len = self.errors.len();
-                self.safe.stream_errors_next = self.stream_errors_next;
+                self.safe.next_stream_error = self.next_stream_error;
             }
         }
     }
@@ -985,7 +1006,7 @@ impl<'a> Tokenizer<'a> {
         self.state = safe.state;
         self.text.truncate(safe.text_len);
         self.errors.truncate(safe.errors_len);
-        self.stream_errors_next = safe.stream_errors_next;
+        self.next_stream_error = safe.next_stream_error;
         self.flush_stream_errors(safe.pos);
         if !self.text.is_empty() && !self.keep_cut_text {
             let text = self.take_text(safe.pos);
@@ -1126,11 +1147,22 @@ impl<'a> Tokenizer<'a> {
             return;
         }
         self.eof_text_end = Some(text_end + self.base);
+        self.flush_stream_errors(usize::MAX);
+        if self.next_stream_error.0 != usize::MAX
+            && let Some(limit) = self.opts.memory_limit
+        {
+            // The errors alone passed the limit: the tokens are all out (the
+            // last, below, too), the errors from here on are not.
+            self.limit_error = Some(MemoryLimitError {
+                limit,
+                used: self.errors.len() * core::mem::size_of::<ParseError>(),
+                offset: self.next_stream_error.0 + self.base,
+            });
+        }
         if !self.text.is_empty() {
             let text = self.take_text(text_end);
             self.out = Some(text);
         }
-        self.flush_stream_errors(usize::MAX);
         self.done = true;
     }
 
@@ -1442,34 +1474,29 @@ impl<'a> Iterator for Tokenizer<'a> {
 
 impl core::iter::FusedIterator for Tokenizer<'_> {}
 
-/// Finds the parse errors of "preprocessing the input stream" (§13.2.3.5):
-/// control characters other than ASCII whitespace and NUL, and
-/// noncharacters. (Surrogates cannot occur in a `&str`.)
-fn input_stream_errors(input: &str) -> Vec<ParseError> {
-    let mut errors = Vec::new();
+/// The first parse error of "preprocessing the input stream" (§13.2.3.5)
+/// at or after `from` (a character boundary): a control character other
+/// than ASCII whitespace and NUL, or a noncharacter (surrogates cannot occur
+/// in a `&str`); its offset and code, or `usize::MAX` when there is none.
+fn next_input_stream_error(input: &str, from: usize) -> (usize, ErrorCode) {
     let bytes = input.as_bytes();
-    let mut i = 0;
+    let mut i = from;
     loop {
         // Nearly every byte of a page is skipped here, a block at a time.
         i = crate::scan::find_stream_error_start(bytes, i);
         if i >= bytes.len() {
-            break;
+            return (usize::MAX, ErrorCode::ControlCharacterInInputStream);
         }
         let c = input[i..].chars().next().unwrap_or('\0');
         let cp = c as u32;
-        let code = if (0x01..0x20).contains(&cp) || (0x7F..=0x9F).contains(&cp) {
-            Some(ErrorCode::ControlCharacterInInputStream)
-        } else if is_noncharacter(cp) {
-            Some(ErrorCode::NoncharacterInInputStream)
-        } else {
-            None
-        };
-        if let Some(code) = code {
-            errors.push(ParseError { code, offset: i });
+        if (0x01..0x20).contains(&cp) || (0x7F..=0x9F).contains(&cp) {
+            return (i, ErrorCode::ControlCharacterInInputStream);
+        }
+        if is_noncharacter(cp) {
+            return (i, ErrorCode::NoncharacterInInputStream);
         }
         i += c.len_utf8();
     }
-    errors
 }
 
 /// Whether `cp` is a noncharacter (U+FDD0–U+FDEF, or U+xFFFE / U+xFFFF).

@@ -103,9 +103,6 @@ impl<'a> Tokenizer<'a> {
                 }
                 _ => {}
             }
-            if seen & class::ATTR_NAME_ERROR != 0 {
-                self.attribute_name_char_errors(attr_run.text, attr_start);
-            }
             // After attribute name: whitespace, then maybe `=` and a value.
             // (Nearly always `=` right away, then the value.)
             p = name_end;
@@ -164,6 +161,11 @@ impl<'a> Tokenizer<'a> {
                         p = end;
                     }
                 }
+            }
+            // The attribute is the fast path's now (no hand-over after
+            // this): the errors of its name, in the order the states have.
+            if seen & class::ATTR_NAME_ERROR != 0 {
+                self.attribute_name_char_errors(attr_run.text, attr_start);
             }
             let attr_name = self.lowered(attr_run.text, attr_upper);
             let duplicate = self.is_duplicate(attr_name);
