@@ -694,7 +694,7 @@ fn parse_errors_count_against_the_memory_limit() {
     assert_eq!(tokens.len(), 4, "{:?}", &tokens[..3]);
     let err = tok.limit_error().expect("limit error");
     assert!(err.offset > 12 && err.offset < input.len(), "{err:?}");
-    let held = tok.errors().len() * std::mem::size_of::<htmltok::ParseError>();
+    let held = std::mem::size_of_val(tok.errors());
     assert!(held > 1 << 19 && held <= (1 << 20) + (4096 << 4), "{held}");
     // Without a limit every error is there.
     let mut tok = Tokenizer::with_options(&input, &arena, Options::default().errors(true));

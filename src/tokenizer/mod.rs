@@ -615,6 +615,9 @@ pub struct Tokenizer<'a> {
     attr_name_start: usize,
     attr_value: StrBuf,
     attr_value_span: Option<Span>,
+    /// Where the errors of `"`, `'` and `<` in attribute names have been
+    /// reported up to (see `attribute_name_char_errors`).
+    name_errors_until: usize,
     /// Start of the name being matched by an "appropriate end tag" state
     /// (the spec's temporary buffer is `input[temp_start..pos]`).
     temp_start: usize,
@@ -714,6 +717,7 @@ impl<'a> Tokenizer<'a> {
             attr_name_start: 0,
             attr_value: StrBuf::default(),
             attr_value_span: None,
+            name_errors_until: 0,
             temp_start: 0,
             comment: StrBuf::default(),
             doctype_name: None,
@@ -896,7 +900,7 @@ impl<'a> Tokenizer<'a> {
             let after = offset + utf8_len(self.bytes[offset]);
             self.next_stream_error = next_input_stream_error(self.input, after);
             moved += 1;
-            if moved.is_multiple_of(4096) && self.errors_over_limit() {
+            if moved % 4096 == 0 && self.errors_over_limit() {
                 self.next_limit_check = 0;
                 return;
             }

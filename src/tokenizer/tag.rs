@@ -103,6 +103,9 @@ impl<'a> Tokenizer<'a> {
                 }
                 _ => {}
             }
+            if seen & class::ATTR_NAME_ERROR != 0 {
+                self.attribute_name_char_errors(attr_run.text, attr_start);
+            }
             // After attribute name: whitespace, then maybe `=` and a value.
             // (Nearly always `=` right away, then the value.)
             p = name_end;
@@ -161,11 +164,6 @@ impl<'a> Tokenizer<'a> {
                         p = end;
                     }
                 }
-            }
-            // The attribute is the fast path's now (no hand-over after
-            // this): the errors of its name, in the order the states have.
-            if seen & class::ATTR_NAME_ERROR != 0 {
-                self.attribute_name_char_errors(attr_run.text, attr_start);
             }
             let attr_name = self.lowered(attr_run.text, attr_upper);
             let duplicate = self.is_duplicate(attr_name);
@@ -337,16 +335,21 @@ impl<'a> Tokenizer<'a> {
     /// The `unexpected-character-in-attribute-name` error of each `"`,
     /// `'` and `<` in `name`, a run of an attribute name at `start`: they
     /// are characters of the name, and parse errors.
+    ///
+    /// The fast path reports them as soon as it has the name, and may still
+    /// hand the attribute over to the states (for its value), which read
+    /// the name again: what was reported is not reported twice.
     #[cold]
     fn attribute_name_char_errors(&mut self, name: &str, start: usize) {
         if !self.opts.errors {
             return;
         }
         for (i, b) in name.bytes().enumerate() {
-            if matches!(b, b'"' | b'\'' | b'<') {
+            if matches!(b, b'"' | b'\'' | b'<') && start + i >= self.name_errors_until {
                 self.error(ErrorCode::UnexpectedCharacterInAttributeName, start + i);
             }
         }
+        self.name_errors_until = start + name.len();
     }
 
     /// 13.2.5.33 Attribute name state. `"`, `'` and `<` are characters of
