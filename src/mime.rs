@@ -55,9 +55,10 @@ pub fn is_binary(resource: &[u8]) -> bool {
 /// The rules for identifying a resource with an unknown MIME type (§7.1)
 /// on the first [`RESOURCE_HEADER_LEN`] bytes of `resource`: with
 /// `sniff_scriptable`, HTML, XML and PDF first (what a browser does for a
-/// resource with no type at all), then images, audio and video, fonts and
-/// archives, then `text/plain` when there is no binary data byte, else
-/// `application/octet-stream`.
+/// resource with no type at all), then PostScript and the byte order marks,
+/// images, audio and video, and archives (§6.1, 6.2, 6.4: fonts are not
+/// among the steps), then `text/plain` when there is no binary data byte,
+/// else `application/octet-stream`.
 pub fn identify_unknown(resource: &[u8], sniff_scriptable: bool) -> &'static str {
     let header = &resource[..resource.len().min(RESOURCE_HEADER_LEN)];
     if sniff_scriptable && let Some(found) = first_match(header, SCRIPTABLE) {
@@ -74,9 +75,6 @@ pub fn identify_unknown(resource: &[u8], sniff_scriptable: bool) -> &'static str
     }
     if is_mp4(header) {
         return "video/mp4";
-    }
-    if let Some(found) = first_match(header, FONT) {
-        return found;
     }
     if let Some(found) = first_match(header, ARCHIVE) {
         return found;
@@ -240,22 +238,6 @@ static AUDIO_VIDEO: &[Row] = rows![
     [0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF] false "audio/wave",
 ];
 
-/// §6.3, font types (the Embedded OpenType row, whose pattern sits 34
-/// bytes in, included).
-static FONT: &[Row] = rows![
-    [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-     0x00, 0x00, 0x4C, 0x50]
-    [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-     0x00, 0x00, 0xFF, 0xFF] false "application/vnd.ms-fontobject",
-    [0x00, 0x01, 0x00, 0x00] [0xFF, 0xFF, 0xFF, 0xFF] false "font/ttf",
-    [0x4F, 0x54, 0x54, 0x4F] [0xFF, 0xFF, 0xFF, 0xFF] false "font/otf",
-    [0x74, 0x74, 0x63, 0x66] [0xFF, 0xFF, 0xFF, 0xFF] false "font/collection",
-    [0x77, 0x4F, 0x46, 0x46] [0xFF, 0xFF, 0xFF, 0xFF] false "font/woff",
-    [0x77, 0x4F, 0x46, 0x32] [0xFF, 0xFF, 0xFF, 0xFF] false "font/woff2",
-];
-
 /// §6.4, archive types.
 static ARCHIVE: &[Row] = rows![
     [0x1F, 0x8B, 0x08] [0xFF, 0xFF, 0xFF] false "application/x-gzip",
@@ -304,7 +286,8 @@ mod tests {
             (b"%PDF-1.7\n", "text/plain"), // only with the scriptable flag
             (b"PK\x03\x04\x14\0\0\0", "application/zip"),
             (b"\x1f\x8b\x08\0\0\0\0\0", "application/x-gzip"),
-            (b"wOF2\0\x01\0\0", "font/woff2"),
+            // Fonts are not sniffed for an unknown type (§7.1).
+            (b"wOF2\0\x01\0\0", "application/octet-stream"),
             (b"\0\0\0\x18ftypmp42\0\0\0\0mp41isom", "video/mp4"),
             (
                 b"\0\0\0\x18ftypisom\0\0\0\0iso2avc1",

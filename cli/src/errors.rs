@@ -71,7 +71,7 @@ impl Job for ErrorsJob {
             *codes.entry(error.code).or_default() += 1;
             match self.format {
                 ReportFormat::Text => writeln!(out, "{name}:{line}:{col}: {}", error.code),
-                ReportFormat::Json => crate::tokens::write_line(
+                ReportFormat::Json => crate::json::write_line(
                     out,
                     &crate::tokens::error_json(name, error, (line, col)),
                 ),
@@ -129,7 +129,7 @@ impl Summary {
                     .collect();
                 let summary =
                     json!({"summary": {"errors": total, "files": self.files, "codes": codes}});
-                crate::tokens::write_line(out, &summary)
+                crate::json::write_line(out, &summary)
             }
         }
     }

@@ -251,18 +251,24 @@ struct Gunzip<R: BufRead> {
 }
 
 impl<R: BufRead> Read for Gunzip<R> {
+    /// Inflates up to the limit exactly: every byte under it is handed out,
+    /// and a read past it (one byte more exists) is the error.
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self
-            .inner
-            .read(buf)
-            .map_err(|e| read_error(format!("corrupt gzip data ({})", io_message(&e))))?;
-        self.out += n as u64;
-        if self.out > self.limit {
-            return Err(read_error(format!(
-                "gzip data inflates to more than {} (--gunzip-limit)",
-                size_for_people(self.limit)
-            )));
+        let corrupt = |e: io::Error| read_error(format!("corrupt gzip data ({})", io_message(&e)));
+        let room = self.limit - self.out;
+        if room == 0 {
+            let mut probe = [0u8; 1];
+            return match self.inner.read(&mut probe).map_err(corrupt)? {
+                0 => Ok(0),
+                _ => Err(read_error(format!(
+                    "gzip data inflates to more than {} (--gunzip-limit)",
+                    size_for_people(self.limit)
+                ))),
+            };
         }
+        let want = buf.len().min(usize::try_from(room).unwrap_or(usize::MAX));
+        let n = self.inner.read(&mut buf[..want]).map_err(corrupt)?;
+        self.out += n as u64;
         Ok(n)
     }
 }

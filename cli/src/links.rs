@@ -119,7 +119,7 @@ fn write_link(
     if let Some(error) = resolved.error {
         line.insert("error".into(), error.into());
     }
-    crate::tokens::write_line(out, &Value::Object(line))
+    crate::json::write_line(out, &Value::Object(line))
 }
 
 /// One URL found in a tag: borrowed from the token, or owned when read
@@ -279,7 +279,7 @@ fn candidate_span<'a>(
 }
 
 /// ASCII whitespace, as HTML defines it.
-fn is_space(c: char) -> bool {
+pub(crate) fn is_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\x0C' | '\r')
 }
 

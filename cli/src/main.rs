@@ -8,6 +8,7 @@
 mod encoding;
 mod errors;
 mod input;
+mod json;
 mod lines;
 mod links;
 mod meta;
@@ -247,7 +248,9 @@ Output formats:
   json   one object per input: {\"file\", \"bytes\", \"tokens\": {\"total\",
          \"doctype\", \"start_tag\", \"end_tag\", \"comment\", \"text\"},
          \"errors\", \"seconds\", \"mb_per_s\"}; then {\"total\": {...}} with
-         the same fields and \"files\", \"failed\", \"jobs\"
+         the same fields and \"files\" (counted, to their end or part
+         way), \"failed\" (of which \"partial\" failed part way),
+         \"skipped\", \"jobs\"
 
 When a directory is given and stderr is a terminal, a progress bar (files,
 bytes, MB/s, ETA) is shown on stderr.
@@ -345,7 +348,8 @@ pub struct InputArgs {
     pub chunk_size: usize,
 
     /// The most the tokenizer may hold for one input: a construct cut by a
-    /// chunk boundary (a comment, a tag, a value) and the strings of one
+    /// chunk boundary (a comment, a tag, a value), the open elements it
+    /// tracks, the parse errors not yet reported, and the strings of one
     /// chunk's tokens. An input that needs more is processed up to there
     /// and reported.
     #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_memory_limit, help_heading = INPUT_HELP)]

@@ -8,12 +8,13 @@ use serde_json::{Map, Value};
 use url::Url;
 
 use crate::MetaArgs;
+use crate::json::Escaping;
 use crate::links::Resolver;
+use crate::links::is_space;
 use crate::page::{Ctx, Doc, Event, Reading, Tokenize};
 use crate::run::Job;
 use crate::spill::Spill;
 use crate::text::Collapse;
-use crate::tokens::write_str_contents;
 
 /// Runs `htmltok meta`.
 pub fn run(args: &MetaArgs) -> ExitCode {
@@ -97,34 +98,13 @@ fn push_item(list: &mut Spill, item: &Value) -> io::Result<()> {
     serde_json::to_writer(list, item).map_err(io::Error::from)
 }
 
-/// Writes collapsed text into a spill, escaped as the inside of a JSON
-/// string.
-struct Escaped<'s>(&'s mut Spill);
-
-impl Write for Escaped<'_> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.write_all(bytes)?;
-        Ok(bytes.len())
-    }
-
-    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
-        // Collapse writes whole characters.
-        let text = core::str::from_utf8(bytes).map_err(io::Error::other)?;
-        write_str_contents(self.0, text)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
 impl Meta {
     /// Takes in the next event.
     pub fn event(&mut self, event: &Event<'_, '_>) -> io::Result<()> {
         match event {
             Event::Text { text, .. } => {
                 if let Title::Reading(title) = &mut self.title_state {
-                    title.push(&mut Escaped(&mut self.title), text.data, false)?;
+                    title.push(&mut Escaping(&mut self.title), text.data, false)?;
                 }
             }
             Event::Token(Token::EndTag(tag)) => match tag.name {
@@ -249,10 +229,6 @@ impl Meta {
 fn has_rel(tag: &Tag<'_>, keyword: &str) -> bool {
     tag.attr_value("rel")
         .is_some_and(|rel| rel.split(is_space).any(|k| k.eq_ignore_ascii_case(keyword)))
-}
-
-fn is_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\x0C' | '\r')
 }
 
 /// The charset in a Content-Type value (`text/html; charset="utf-8"`), as

@@ -243,8 +243,15 @@ impl<'r> Doc<'r> {
         let mut stream = match &self.reading.decoding {
             Decoding::Utf8 => Stream::Raw(StreamTokenizer::new(stream_options)),
             Decoding::Sniff(opts) | Decoding::Browser(opts) => {
-                let opts = self.stream_decode_options(opts);
-                Stream::Sniffing(SniffingStream::new(stream_options, opts))
+                match self.stream_decode_options(opts) {
+                    Ok(opts) => Stream::Sniffing(SniffingStream::new(stream_options, opts)),
+                    Err(what) => {
+                        // Nothing is tokenized: what the input is decoded
+                        // from could not be decided.
+                        self.fail(what);
+                        return Ok(Outcome::default());
+                    }
+                }
             }
         };
         stream
@@ -259,11 +266,10 @@ impl<'r> Doc<'r> {
                 let last = self.chunks.take(&mut chunk);
                 let started = Instant::now();
                 let result = (|| -> io::Result<Option<StreamError>> {
-                    let feed = match stream.feed(&chunk, arena, last) {
+                    let mut feed = match stream.feed(&chunk, arena, last) {
                         Ok(feed) => feed,
                         Err(e) => return Ok(Some(e)),
                     };
-                    let mut feed = feed;
                     if let Some(lines) = &mut lines {
                         lines.push(feed.decoded());
                     }
@@ -339,65 +345,97 @@ impl<'r> Doc<'r> {
     /// sniff, except UTF-8 detection, which needs every byte. For an input
     /// longer than a chunk whose encoding the other steps leave open, the
     /// whole input is checked here and the answer given to the stream as
-    /// its default encoding.
-    fn stream_decode_options(&mut self, opts: &DecodeOptions) -> DecodeOptions {
+    /// its default encoding. The error says why the input cannot be read
+    /// for that.
+    fn stream_decode_options(&mut self, opts: &DecodeOptions) -> Result<DecodeOptions, String> {
         if !opts.detect_utf8 || self.chunks.whole() {
-            return opts.clone();
+            return Ok(opts.clone());
         }
         let plain = opts.clone().detect_utf8(false);
         let sniffed = htmltok::encoding::sniff(self.head(), &plain);
         if sniffed.source != EncodingSource::Default {
-            return plain;
+            return Ok(plain);
         }
-        match self.whole_input_is_utf8() {
-            Ok(true) => plain.default_encoding(UTF_8),
-            Ok(false) => plain,
-            Err(e) => {
-                // Decided as if the rest were not UTF-8; the read error
-                // will come again, and be reported, when the rest is read.
-                let _ = e;
-                plain
-            }
-        }
+        Ok(if self.whole_input_is_utf8()? {
+            plain.default_encoding(UTF_8)
+        } else {
+            plain
+        })
     }
 
     /// Whether the whole input is valid UTF-8 with some non-ASCII byte (what
     /// UTF-8 detection takes for UTF-8), reading it through once: again
     /// from its start when it can be reopened, else (standard input) into a
-    /// temporary file the rest of the run then reads from.
-    fn whole_input_is_utf8(&mut self) -> io::Result<bool> {
+    /// temporary file the rest of the run then reads from. A read error ends
+    /// the input there, for this check as for the tokenizing after it.
+    fn whole_input_is_utf8(&mut self) -> Result<bool, String> {
         let mut check = Utf8Check::default();
         if self.chunks.head_is_all() {
             check.push(self.chunks.head());
             return Ok(check.finish());
         }
+        let mut buf = vec![0; 64 * 1024];
         match &self.reopen {
             Some(reopen) => {
-                let mut reader = reopen().map_err(|f| io::Error::other(f.what))?;
-                let mut buf = vec![0; 64 * 1024];
-                loop {
-                    let n = reader.read(&mut buf)?;
-                    if n == 0 || !check.push(&buf[..n]) {
+                let mut reader = reopen().map_err(|f| {
+                    format!(
+                        "cannot read the input again to check its encoding: {}",
+                        f.what
+                    )
+                })?;
+                while let Ok(n @ 1..) = read_some(&mut reader, &mut buf) {
+                    if !check.push(&buf[..n]) {
                         break;
                     }
                 }
             }
             None => {
                 check.push(self.chunks.head());
+                let keep = |e: io::Error| {
+                    format!(
+                        "cannot keep standard input in a temporary file to check its encoding: {}",
+                        input::io_message(&e)
+                    )
+                };
                 let mut spool = Spill::default();
-                let mut buf = vec![0; 64 * 1024];
-                loop {
-                    let n = self.chunks.reader.read(&mut buf)?;
-                    if n == 0 {
-                        break;
+                let ended = loop {
+                    match read_some(&mut self.chunks.reader, &mut buf) {
+                        Ok(0) => break None,
+                        Ok(n) => {
+                            check.push(&buf[..n]);
+                            io::Write::write_all(&mut spool, &buf[..n]).map_err(keep)?;
+                        }
+                        Err(e) => break Some(e),
                     }
-                    check.push(&buf[..n]);
-                    io::Write::write_all(&mut spool, &buf[..n])?;
-                }
-                self.chunks.reader = spool.into_reader()?;
+                };
+                // What was read, then the error that ended it, if one did.
+                let rest = spool.into_reader().map_err(keep)?;
+                self.chunks.reader = Box::new(rest.chain(Failing(ended)));
             }
         }
         Ok(check.finish())
+    }
+}
+
+/// Reads into `buf`, again when interrupted.
+fn read_some(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match reader.read(buf) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            other => return other,
+        }
+    }
+}
+
+/// A reader that fails once with the error it holds, then is empty.
+struct Failing(Option<io::Error>);
+
+impl Read for Failing {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        match self.0.take() {
+            Some(e) => Err(e),
+            None => Ok(0),
+        }
     }
 }
 
@@ -418,8 +456,8 @@ fn stream_failure(e: &StreamError) -> String {
     match e {
         StreamError::MemoryLimit { limit, offset, .. } => format!(
             "going on at byte {offset} needs more than the memory limit of {} (--memory-limit): \
-             a comment, tag or value that large, or as many open elements; the rest of the \
-             input was not processed",
+             a comment, tag or value that large, as many open elements, or as many parse \
+             errors at once; the rest of the input was not processed",
             input::size_for_people(*limit as u64)
         ),
         other => other.to_string(),
@@ -565,6 +603,9 @@ impl Chunks {
             }
             chunks.error = Some(e);
         }
+        // Read a chunk ahead, so that an input that fills the head exactly
+        // is known to end there.
+        chunks.refill();
         Ok(chunks)
     }
 
@@ -580,7 +621,7 @@ impl Chunks {
 
     /// Whether the head, not yet handed out, is the whole input.
     fn head_is_all(&self) -> bool {
-        !self.started && self.eof && self.error.is_none()
+        !self.started && self.next.is_empty() && self.eof && self.error.is_none()
     }
 
     /// Reads into `buf` up to `size` bytes, or to the end.
@@ -605,6 +646,13 @@ impl Chunks {
         }
     }
 
+    /// Reads the chunk after the one handed out last.
+    fn refill(&mut self) {
+        let mut next = core::mem::take(&mut self.next);
+        self.fill(&mut next, self.size);
+        self.next = next;
+    }
+
     /// Puts the next chunk into `chunk`; returns whether it is the last.
     fn take(&mut self, chunk: &mut Vec<u8>) -> bool {
         self.started = true;
@@ -621,16 +669,11 @@ impl Chunks {
                     return false;
                 }
             }
-            // The head is out: is there more?
-            let mut next = core::mem::take(&mut self.next);
-            self.fill(&mut next, self.size);
-            self.next = next;
+            // The head is out; the chunk after it was read ahead.
             return self.next.is_empty();
         }
         core::mem::swap(chunk, &mut self.next);
-        let mut next = core::mem::take(&mut self.next);
-        self.fill(&mut next, self.size);
-        self.next = next;
+        self.refill();
         self.next.is_empty()
     }
 }

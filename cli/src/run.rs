@@ -68,6 +68,8 @@ pub struct Report {
     pub processed: usize,
     /// Inputs that failed (not opened, or not read or tokenized to their end).
     pub failed: usize,
+    /// Of the failed inputs, those processed part way (their output kept).
+    pub partial: usize,
     /// Inputs skipped on request (`--skip-binary`).
     pub skipped: usize,
 }
@@ -107,14 +109,16 @@ pub fn run<J: Job, W: Write>(
     Ok(report)
 }
 
-/// How to open `source` again from its start (not standard input).
+/// How to open `source` again from its start: only a regular file can be
+/// (not standard input, nor a pipe or device named as a file, such as
+/// `<(cmd)` or `/dev/stdin`, which a second reader would take bytes from).
 fn reopen(source: &Source, gunzip_limit: u64) -> Option<Reopen> {
     match &source.origin {
-        Origin::Stdin => None,
-        Origin::File(_) => {
+        Origin::File(path) if std::fs::metadata(path).is_ok_and(|m| m.is_file()) => {
             let source = source.clone();
             Some(Box::new(move || input::open(&source, gunzip_limit)))
         }
+        _ => None,
     }
 }
 
@@ -180,6 +184,7 @@ fn settle<S>(ended: Ended<S>, report: &mut Report, out: &mut impl Write) -> io::
         }
         Ended::Partial(summary, failure) => {
             report.failed += 1;
+            report.partial += 1;
             report_failure(out, &failure)?;
             Ok(Some(summary))
         }
@@ -258,7 +263,7 @@ fn run_parallel<J: Job, W: Write>(
                 let source = match &entries[index] {
                     Ok(source) => source,
                     Err(failure) => {
-                        pending.insert(index, (Spill::new(0), Ended::Failed(failure.clone())));
+                        pending.insert(index, (Spill::default(), Ended::Failed(failure.clone())));
                         continue;
                     }
                 };
@@ -379,6 +384,7 @@ mod tests {
                     inputs: 41,
                     processed: 40,
                     failed: 1,
+                    partial: 0,
                     skipped: 0
                 }
             );

@@ -16,6 +16,9 @@ use crate::{StatsArgs, TableFormat};
 /// The token kinds, in the order the output lists them.
 pub const KINDS: [&str; 5] = ["doctype", "start_tag", "end_tag", "comment", "text"];
 
+/// Where text runs are counted in [`KINDS`].
+const TEXT: usize = 4;
+
 /// What `stats` measures of one input, or adds up over several.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Stats {
@@ -42,7 +45,7 @@ impl Stats {
         let outcome = doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| {
             match event {
                 Event::Token(token) => kinds[kind_index(token)] += 1,
-                Event::Text { first: true, .. } => kinds[KINDS.len() - 1] += 1,
+                Event::Text { first: true, .. } => kinds[TEXT] += 1,
                 Event::Error(..) => errors += 1,
                 Event::Text { .. } | Event::TextEnd { .. } => {}
             }
@@ -109,7 +112,7 @@ fn kind_index(token: &htmltok::Token<'_>) -> usize {
         Token::StartTag(_) => 1,
         Token::EndTag(_) => 2,
         Token::Comment(_) => 3,
-        Token::Text(_) => 4,
+        Token::Text(_) => TEXT,
     }
 }
 
@@ -175,9 +178,14 @@ pub fn run(args: &StatsArgs) -> ExitCode {
             total.add(&stats);
         })?;
         total.time = started.elapsed();
-        let mut label = format!("total ({} files", run.processed);
+        // The files counted: those processed, to their end or part way.
+        let files = run.processed + run.partial;
+        let mut label = format!("total ({files} files");
         if run.failed > 0 {
             label += &format!(", {} failed", run.failed);
+            if run.partial > 0 {
+                label += &format!(" ({} part way)", run.partial);
+            }
         }
         if run.skipped > 0 {
             label += &format!(", {} skipped", run.skipped);
@@ -190,11 +198,12 @@ pub fn run(args: &StatsArgs) -> ExitCode {
             TableFormat::Table => {}
             TableFormat::Json => {
                 let mut fields = total.json_fields();
-                fields.insert("files".into(), run.processed.into());
+                fields.insert("files".into(), files.into());
                 fields.insert("failed".into(), run.failed.into());
+                fields.insert("partial".into(), run.partial.into());
                 fields.insert("skipped".into(), run.skipped.into());
                 fields.insert("jobs".into(), settings.jobs.into());
-                crate::tokens::write_line(&mut out, &json!({ "total": fields }))?;
+                crate::json::write_line(&mut out, &json!({ "total": fields }))?;
             }
         }
         out.flush()?;
@@ -242,7 +251,7 @@ impl Job for StatsJob {
                     let mut fields = serde_json::Map::new();
                     fields.insert("file".into(), doc.name.into());
                     fields.extend(stats.json_fields());
-                    crate::tokens::write_line(out, &Value::Object(fields))?;
+                    crate::json::write_line(out, &Value::Object(fields))?;
                 }
             }
         }

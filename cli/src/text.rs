@@ -183,9 +183,7 @@ impl<W: Write> Write for JsonStr<'_, '_, '_, W> {
             serde_json::to_writer(&mut *self.out, self.file)?;
             self.out.write_all(b",\"text\":\"")?;
         }
-        // Collapse writes whole characters.
-        let text = core::str::from_utf8(bytes).map_err(io::Error::other)?;
-        crate::tokens::write_str_contents(self.out, text)
+        crate::json::Escaping(&mut *self.out).write_all(bytes)
     }
 
     fn flush(&mut self) -> io::Result<()> {

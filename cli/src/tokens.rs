@@ -4,9 +4,10 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use htmltok::{Attribute, Options, ParseError, Span, Tag, Token};
-use serde_json::{Map, Value, json};
+use htmltok::{Attribute, Options, ParseError, Span, Token};
+use serde_json::{Value, json};
 
+use crate::json::{write_line, write_str, write_str_contents};
 use crate::page::{Ctx, Decoding, Doc, Event, Reading, Tokenize};
 use crate::run::Job;
 use crate::spill::Spill;
@@ -68,7 +69,7 @@ impl Job for Tokens<'_> {
         match args.format {
             Format::Json => {
                 doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| match event {
-                    Event::Token(token) => write_line(out, &token_json(name, token)),
+                    Event::Token(token) => write_token(out, name, token),
                     Event::Text { text, first } => write_text_piece(out, name, text.data, first),
                     Event::TextEnd { start, end } => write_text_end(out, start, end),
                     Event::Error(error, at) => write_line(
@@ -82,7 +83,7 @@ impl Job for Tokens<'_> {
                 let mut list = Html5libList::default();
                 out.write_all(b"{\"output\":[")?;
                 doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| match event {
-                    Event::Token(token) => list.item(out, &html5lib_token(token)),
+                    Event::Token(token) => list.token(out, token),
                     Event::Text { text, first } => list.characters(out, text.data, first),
                     Event::TextEnd { .. } => out.write_all(b"\"]"),
                     Event::Error(error, at) => {
@@ -106,22 +107,13 @@ impl Job for Tokens<'_> {
     }
 }
 
-/// Writes `s` as the inside of a JSON string (escaped as `serde_json`
-/// escapes it, without the quotes): text comes in pieces, each written
-/// as it comes.
-pub fn write_str_contents(out: &mut impl Write, s: &str) -> io::Result<()> {
-    let mut quoted = Vec::with_capacity(s.len() + 2);
-    serde_json::to_writer(&mut quoted, s)?;
-    out.write_all(&quoted[1..quoted.len() - 1])
-}
-
 /// Writes a piece of a text token's JSON line (the line begins with the
 /// run's first piece): the line is written as the text comes, and the
 /// span, which needs the end of the run, comes last ([`write_text_end`]).
 fn write_text_piece(out: &mut impl Write, file: &str, data: &str, first: bool) -> io::Result<()> {
     if first {
         out.write_all(b"{\"file\":")?;
-        serde_json::to_writer(&mut *out, file)?;
+        write_str(out, file)?;
         out.write_all(b",\"kind\":\"text\",\"data\":\"")?;
     }
     write_str_contents(out, data)
@@ -148,9 +140,34 @@ impl Html5libList {
         Ok(())
     }
 
-    fn item(&mut self, out: &mut impl Write, value: &Value) -> io::Result<()> {
+    /// Writes a token other than text: a start tag attribute by attribute
+    /// (its attributes as an object in source order, without the
+    /// duplicates, whose names the first occurrence has).
+    fn token(&mut self, out: &mut impl Write, token: &Token<'_>) -> io::Result<()> {
         self.comma(out)?;
-        serde_json::to_writer(&mut *out, value).map_err(io::Error::from)
+        let value = match token {
+            Token::Doctype(d) => {
+                json!(["DOCTYPE", d.name, d.public_id, d.system_id, !d.force_quirks])
+            }
+            Token::StartTag(t) => {
+                out.write_all(b"[\"StartTag\",")?;
+                write_str(out, t.name)?;
+                out.write_all(b",{")?;
+                for (i, a) in t.attrs().enumerate() {
+                    if i > 0 {
+                        out.write_all(b",")?;
+                    }
+                    write_str(out, a.name)?;
+                    out.write_all(b":")?;
+                    write_str(out, a.value)?;
+                }
+                return write!(out, "}},{}]", t.self_closing);
+            }
+            Token::EndTag(t) => json!(["EndTag", t.name]),
+            Token::Comment(c) => json!(["Comment", c.data]),
+            Token::Text(t) => json!(["Character", t.data]),
+        };
+        serde_json::to_writer(out, &value).map_err(io::Error::from)
     }
 
     fn characters(&mut self, out: &mut impl Write, data: &str, first: bool) -> io::Result<()> {
@@ -168,12 +185,6 @@ fn options(args: &TokensArgs) -> Options {
         .auto_switch(!args.no_auto_switch)
         .errors(args.errors)
         .initial_state(args.state.into())
-}
-
-/// Writes one JSON value and a newline.
-pub fn write_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, value)?;
-    out.write_all(b"\n")
 }
 
 // ---------------------------------------------------------------------------
@@ -195,9 +206,11 @@ pub fn kind(token: &Token<'_>) -> &'static str {
     }
 }
 
-fn token_json(file: &str, token: &Token<'_>) -> Value {
+/// Writes a token's JSON line: a tag attribute by attribute (a tag can
+/// have very many).
+fn write_token(out: &mut impl Write, file: &str, token: &Token<'_>) -> io::Result<()> {
     let kind = kind(token);
-    match token {
+    let line = match token {
         Token::Doctype(d) => json!({
             "file": file,
             "kind": kind,
@@ -207,7 +220,26 @@ fn token_json(file: &str, token: &Token<'_>) -> Value {
             "force_quirks": d.force_quirks,
             "span": span_json(d.span),
         }),
-        Token::StartTag(t) | Token::EndTag(t) => tag_json(file, kind, t),
+        Token::StartTag(tag) | Token::EndTag(tag) => {
+            out.write_all(b"{\"file\":")?;
+            write_str(out, file)?;
+            write!(out, ",\"kind\":\"{kind}\",\"name\":")?;
+            write_str(out, tag.name)?;
+            let Span { start, end } = tag.name_span;
+            write!(out, ",\"name_span\":[{start},{end}],\"attributes\":[")?;
+            for (i, attr) in tag.attributes.iter().enumerate() {
+                if i > 0 {
+                    out.write_all(b",")?;
+                }
+                serde_json::to_writer(&mut *out, &attribute_json(attr))?;
+            }
+            let Span { start, end } = tag.span;
+            return writeln!(
+                out,
+                "],\"self_closing\":{},\"span\":[{start},{end}]}}",
+                tag.self_closing
+            );
+        }
         Token::Comment(c) => json!({
             "file": file,
             "kind": kind,
@@ -220,20 +252,8 @@ fn token_json(file: &str, token: &Token<'_>) -> Value {
             "data": t.data,
             "span": span_json(t.span),
         }),
-    }
-}
-
-fn tag_json(file: &str, kind: &str, tag: &Tag<'_>) -> Value {
-    let attributes: Vec<Value> = tag.attributes.iter().map(attribute_json).collect();
-    json!({
-        "file": file,
-        "kind": kind,
-        "name": tag.name,
-        "name_span": span_json(tag.name_span),
-        "attributes": attributes,
-        "self_closing": tag.self_closing,
-        "span": span_json(tag.span),
-    })
+    };
+    write_line(out, &line)
 }
 
 fn attribute_json(attr: &Attribute<'_>) -> Value {
@@ -260,27 +280,6 @@ pub fn error_json(file: &str, error: &ParseError, (line, col): (usize, usize)) -
 // ---------------------------------------------------------------------------
 // --format html5lib
 // ---------------------------------------------------------------------------
-
-/// One non-text token in html5lib-tests form.
-fn html5lib_token(token: &Token<'_>) -> Value {
-    match token {
-        Token::Doctype(d) => json!(["DOCTYPE", d.name, d.public_id, d.system_id, !d.force_quirks]),
-        Token::StartTag(t) => json!(["StartTag", t.name, html5lib_attrs(t), t.self_closing]),
-        Token::EndTag(t) => json!(["EndTag", t.name]),
-        Token::Comment(c) => json!(["Comment", c.data]),
-        Token::Text(t) => json!(["Character", t.data]),
-    }
-}
-
-/// A tag's attributes as an object in source order; the first occurrence
-/// of a name wins.
-fn html5lib_attrs(tag: &Tag<'_>) -> Value {
-    let mut attrs = Map::new();
-    for a in tag.attributes.iter().filter(|a| !a.duplicate) {
-        attrs.entry(a.name).or_insert_with(|| Value::from(a.value));
-    }
-    Value::Object(attrs)
-}
 
 #[cfg(test)]
 mod tests {

@@ -230,8 +230,46 @@ fn utf8_detection_sees_the_whole_input_in_chunks() {
                 out.stdout, whole.stdout,
                 "{name} on stdin in chunks of {size}"
             );
+            // A pipe named as a file is read once, as standard input is.
+            let out = htmltok_stdin(&["text", "--chunk-size", size, "/dev/stdin"], bytes);
+            ok(&out);
+            assert_eq!(
+                out.stdout, whole.stdout,
+                "{name} as /dev/stdin in chunks of {size}"
+            );
         }
     }
+}
+
+/// Standard input that must be kept to be read twice, with no room for a
+/// temporary file: that input fails, said so, and nothing half-decoded is
+/// printed.
+#[test]
+fn no_room_to_keep_standard_input_fails_it_clearly() {
+    let mut page = "<p>plain ascii </p>".repeat(150_000).into_bytes();
+    page.extend_from_slice("<p>caf\u{e9}</p>".as_bytes());
+    let mut child = Command::new(BIN)
+        .args(["text", "--chunk-size", "64K"])
+        .env("TMPDIR", "/nonexistent/htmltok-test")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(&page));
+    let out = child.wait_with_output().unwrap();
+    // The binary stops reading once it knows it cannot go on.
+    let _ = writer.join().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = stderr(&out);
+    assert!(
+        err.starts_with(
+            "htmltok: -: cannot keep standard input in a temporary file to check its encoding: "
+        ),
+        "{err}"
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -246,15 +284,17 @@ fn a_construct_larger_than_the_memory_limit_fails_that_input_only() {
     page.extend_from_slice(b"--><p>after</p>");
     let big = write(dir.path(), "big-comment.html", &page);
     let good = write(dir.path(), "good.html", b"<p>good</p>");
-    let out = htmltok(&[
-        "tokens",
-        "--memory-limit",
-        "1M",
-        "--chunk-size",
-        "64K",
-        &big,
-        &good,
-    ]);
+    let missing = dir.path().join("missing.html").display().to_string();
+    // Each command with a 1 MiB limit over the big page, then the good one.
+    let limited = |command: &[&str], and_missing: bool| {
+        let mut args = command.to_vec();
+        args.extend(["--memory-limit", "1M", "--chunk-size", "64K", &big, &good]);
+        if and_missing {
+            args.push(&missing);
+        }
+        htmltok(&args)
+    };
+    let out = limited(&["tokens"], false);
     assert_eq!(out.status.code(), Some(1));
     // What came before the comment is out, and the next input is processed.
     let lines = json_lines(&out);
@@ -264,10 +304,24 @@ fn a_construct_larger_than_the_memory_limit_fails_that_input_only() {
         stderr(&out),
         format!(
             "htmltok: {big}: going on at byte 13 needs more than the memory limit of 1 MiB \
-             (--memory-limit): a comment, tag or value that large, or as many open elements; \
-             the rest of the input was not processed\n\
+             (--memory-limit): a comment, tag or value that large, as many open elements, or \
+             as many parse errors at once; the rest of the input was not processed\n\
              htmltok: 1 of 2 inputs failed\n"
         )
+    );
+    // stats counts what was tokenized of it, and says it failed part way.
+    let out = limited(&["stats"], true);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("total (2 files, 2 failed (1 part way))"),
+        "{}",
+        stdout(&out)
+    );
+    let out = limited(&["stats", "--format", "json", "--total"], true);
+    let total = &json_lines(&out)[0]["total"];
+    assert_eq!(
+        (&total["files"], &total["failed"], &total["partial"]),
+        (&json!(2), &json!(2), &json!(1))
     );
     // Under the default limit it goes through.
     let out = htmltok(&["stats", &big]);
@@ -290,9 +344,26 @@ fn gzip_is_capped_and_the_cap_is_an_option() {
         stderr(&out),
         format!("htmltok: {file}: gzip data inflates to more than 1 MiB (--gunzip-limit)\n")
     );
-    // What was inflated before the cap was processed.
-    let bytes = json_lines(&out)[0]["bytes"].as_u64().unwrap();
-    assert!((1 << 19..=1 << 20).contains(&bytes), "{bytes}");
+    // What was inflated up to the cap was processed, whatever the chunks.
+    assert_eq!(json_lines(&out)[0]["bytes"], 1 << 20);
+    for chunk in ["333", "4096", "1G"] {
+        let out = htmltok(&[
+            "stats",
+            "--format",
+            "json",
+            "--gunzip-limit",
+            "1M",
+            "--chunk-size",
+            chunk,
+            &file,
+        ]);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(json_lines(&out)[0]["bytes"], 1 << 20, "chunks of {chunk}");
+    }
+    // Even a cap under the first chunk.
+    let out = htmltok(&["stats", "--format", "json", "--gunzip-limit", "100K", &file]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(json_lines(&out)[0]["bytes"], 100 << 10);
 }
 
 /// Runs the binary with `args` and returns its exit code and peak resident

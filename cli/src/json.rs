@@ -1,0 +1,73 @@
+//! Writing JSON as it comes: the commands' outputs are JSON Lines whose
+//! parts (a text run, a tag's attributes, a page's `<meta>`s) can be as long
+//! as the page, so they are written piece by piece, never built whole.
+//! Strings are escaped as `serde_json` escapes them, so a line written in
+//! pieces is the line `serde_json` would write whole.
+
+use std::io::{self, Write};
+
+use serde_json::Value;
+
+/// Writes one JSON value and a newline.
+pub fn write_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    out.write_all(b"\n")
+}
+
+/// Writes `s` as a JSON string, quotes included.
+pub fn write_str(out: &mut impl Write, s: &str) -> io::Result<()> {
+    serde_json::to_writer(out, s).map_err(io::Error::from)
+}
+
+/// Writes `s` as the inside of a JSON string: escaped, without the quotes.
+/// Escaping works character by character, so pieces of a string written
+/// one after the other make the whole string.
+pub fn write_str_contents(out: &mut impl Write, s: &str) -> io::Result<()> {
+    let mut quoted = Vec::with_capacity(s.len() + 2);
+    serde_json::to_writer(&mut quoted, s)?;
+    out.write_all(&quoted[1..quoted.len() - 1])
+}
+
+/// A writer of text that writes it escaped as the inside of a JSON string,
+/// for what writes text through `io::Write` (the collapsing of `text` and
+/// `meta`'s title). Each write must be whole characters, as a `&str`'s
+/// bytes are.
+pub struct Escaping<W>(pub W);
+
+impl<W: Write> Write for Escaping<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.write_all(bytes)?;
+        Ok(bytes.len())
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        let text = core::str::from_utf8(bytes).map_err(io::Error::other)?;
+        write_str_contents(&mut self.0, text)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pieces_make_the_whole_string() {
+        let s = "a\"b\\c\nd\u{1}\u{e9}\u{1F600}\t";
+        let mut whole = Vec::new();
+        write_str(&mut whole, s).unwrap();
+        let mut pieces = b"\"".to_vec();
+        for c in s.chars() {
+            let mut buf = [0; 4];
+            Escaping(&mut pieces)
+                .write_all(c.encode_utf8(&mut buf).as_bytes())
+                .unwrap();
+        }
+        pieces.push(b'"');
+        assert_eq!(pieces, whole);
+        assert!(Escaping(Vec::new()).write_all(b"\xff").is_err());
+    }
+}
