@@ -112,6 +112,20 @@ const SHAPES: &[Shape] = &[
     // attribute names are made of characters that are errors in a name,
     // with a control character and an uppercase letter in each.
     ("fuzz-attribute-errors", |len| "<\u{12}<F/".repeat(len / 5)),
+    // Found by the same target: one end tag whose attributes are each
+    // one character after a `/` (`unexpected-solidus-in-tag`), named
+    // alternately `<` and `n`, so every second one is a duplicate.
+    ("fuzz-solidus-attributes", |len| "</n/".repeat(len / 4)),
+    // End tags and attributes among NULs and other controls.
+    ("fuzz-nul-attributes", |len| {
+        "x h\0|</x x h^\0\0\0 \0 x h`\0".repeat(len / 24)
+    }),
+    // Attribute values, quoted and not, full of NULs and references.
+    ("fuzz-nul-values", |len| {
+        "<a =&\tB\0 ' \u{1}\0lO i\0\0' \u{1}' ".repeat(len / 24)
+    }),
+    // `<` as attribute names, with a control character.
+    ("fuzz-lt-attributes", |len| "h< \u{4}</".repeat(len / 6)),
 ];
 
 /// Tokenizes `input` (collecting parse errors when `errors`) and touches

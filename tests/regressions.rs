@@ -133,3 +133,52 @@ fn text_piece_before_an_empty_cdata_section_cut_by_the_end() {
     config.auto_switch = false;
     check_or_panic(b"vg>@<![CDATA[", &config);
 }
+
+/// Found by the `cost` fuzz target (crash-369023b4…, `</n/` repeated): a
+/// tag of one-character attributes each after a `/` cost 207 instructions a
+/// byte. The states now skip such a `/` in one step and stay in a loop for
+/// the next attribute; the tokens, errors and their offsets must be those
+/// of the states one by one, whole and in every split.
+#[test]
+fn solidus_between_attributes() {
+    for input in [
+        "</n/</n/</n/>",
+        "<a/b/c>",
+        "<a/ b>",
+        "<a //>",
+        "<a/b/>",
+        "<a/b//>",
+        "<a b/=c/d>",
+        "<a b/ /c=d/>",
+        "<a/\0/B/\"/>",
+        "<a/b/",
+        "<a/",
+        "<svg/x/y/></svg/z>",
+    ] {
+        check(input);
+    }
+    use htmltok::{ErrorCode, Options, Token, Tokenizer, bumpalo::Bump};
+    let arena = Bump::new();
+    let mut tokenizer =
+        Tokenizer::with_options("<a/b/c//>", &arena, Options::default().errors(true));
+    let Some(Token::StartTag(tag)) = tokenizer.next() else {
+        panic!("a start tag");
+    };
+    let names: Vec<&str> = tag.attributes.iter().map(|a| a.name).collect();
+    assert_eq!(names, ["b", "c"]);
+    assert!(tag.self_closing);
+    assert!(tokenizer.next().is_none());
+    let errors: Vec<(ErrorCode, usize)> = tokenizer
+        .errors()
+        .iter()
+        .map(|e| (e.code, e.offset))
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            (ErrorCode::UnexpectedSolidusInTag, 3),
+            (ErrorCode::UnexpectedSolidusInTag, 5),
+            (ErrorCode::UnexpectedSolidusInTag, 7),
+        ]
+    );
+}

@@ -555,14 +555,6 @@ pub(crate) enum RefTarget {
     Attribute,
 }
 
-/// An attribute whose name is finished but whose value may still grow.
-#[derive(Debug, Default)]
-struct PendingAttr<'a> {
-    name: &'a str,
-    name_span: Span,
-    duplicate: bool,
-}
-
 /// The HTML tokenizer: an iterator of [`Token`]s over a `&str`.
 ///
 /// ```
@@ -605,8 +597,10 @@ pub struct Tokenizer<'a> {
     self_closing: bool,
     /// The tag's attributes so far; inline up to eight, so most documents
     /// never allocate for them.
+    /// The state path pushes an attribute as soon as its name is finished;
+    /// its value, if it has one, is set when the next attribute starts or
+    /// the tag ends (`finish_attr`).
     attrs: SmallVec<[Attribute<'a>; 8]>,
-    attr: Option<PendingAttr<'a>>,
     /// Once a tag has more than a few attributes (see `is_duplicate`): the
     /// index of the first attribute with each name key.
     attr_keys: HashMap<NameKey, u32, KeyHasher>,
@@ -710,7 +704,6 @@ impl<'a> Tokenizer<'a> {
             tag_name_span: Span::default(),
             self_closing: false,
             attrs: SmallVec::new(),
-            attr: None,
             attr_keys: HashMap::default(),
             name_keys: NameKeys::default(),
             attr_name: StrBuf::default(),
@@ -1185,7 +1178,7 @@ impl<'a> Tokenizer<'a> {
         // The name buffer and the pending attribute are always left empty:
         // emitting a tag takes both, and a tag the end of input drops ends
         // the tokenizer.
-        debug_assert!(self.tag_name.is_empty() && self.attr.is_none());
+        debug_assert!(self.tag_name.is_empty() && self.attr_value_span.is_none());
         self.is_end_tag = is_end;
         self.tag_name_span = Span::new(self.pos, self.pos);
         self.self_closing = false;
@@ -1201,21 +1194,23 @@ impl<'a> Tokenizer<'a> {
         self.finish_attr();
         self.attr_name.clear();
         self.attr_name_start = self.pos;
-        self.attr_value.clear();
-        self.attr_value_span = None;
     }
 
-    /// Called when leaving the attribute name state: fixes the name and
-    /// checks it against the tag's other attributes.
+    /// Called when leaving the attribute name state: fixes the name,
+    /// checks it against the tag's other attributes and adds the attribute
+    /// to the tag, with no value yet.
+    #[inline(always)]
     pub(crate) fn finish_attr_name(&mut self) {
         let name = self.attr_name.take(self.input, self.arena);
         let duplicate = self.is_duplicate(name);
         if duplicate {
             self.error(ErrorCode::DuplicateAttribute, self.pos);
         }
-        self.attr = Some(PendingAttr {
+        self.attrs.push(Attribute {
             name,
+            value: "",
             name_span: self.sp(self.attr_name_start, self.pos),
+            value_span: None,
             duplicate,
         });
     }
@@ -1227,6 +1222,7 @@ impl<'a> Tokenizer<'a> {
     /// table of the names so far makes each check one lookup (see
     /// `name_key.rs`), so a tag with a million attributes (or a million
     /// copies of one) stays linear.
+    #[inline(always)]
     pub(crate) fn is_duplicate(&mut self, name: &'a str) -> bool {
         let n = self.attrs.len();
         if n < 8 {
@@ -1272,19 +1268,18 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// Pushes the pending attribute, if any, onto the tag's list.
+    /// Sets the value of the last attribute, if the states read one for
+    /// it (a value is only ever started after its attribute's name is
+    /// finished, so that attribute is the last one).
     #[inline]
     pub(crate) fn finish_attr(&mut self) {
-        if let Some(a) = self.attr.take() {
+        if let Some(span) = self.attr_value_span.take() {
             let value = self.attr_value.take(self.input, self.arena);
-            let value_span = self.attr_value_span.take().map(|s| self.sp(s.start, s.end));
-            self.attrs.push(Attribute {
-                name: a.name,
-                value,
-                name_span: a.name_span,
-                value_span,
-                duplicate: a.duplicate,
-            });
+            let value_span = self.sp(span.start, span.end);
+            if let Some(last) = self.attrs.last_mut() {
+                last.value = value;
+                last.value_span = Some(value_span);
+            }
         }
     }
 

@@ -313,8 +313,13 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.32 Before attribute name state.
     #[inline]
     pub(super) fn before_attribute_name_state(&mut self) {
-        while matches!(self.cur(), Some(b) if is_ws(b)) {
-            self.pos += 1;
+        loop {
+            while matches!(self.cur(), Some(b) if is_ws(b)) {
+                self.pos += 1;
+            }
+            if !self.skip_stray_solidus() {
+                break;
+            }
         }
         match self.cur() {
             Some(b'/' | b'>') | None => self.state = S::AfterAttributeName,
@@ -328,7 +333,29 @@ impl<'a> Tokenizer<'a> {
             Some(_) => {
                 self.new_attr();
                 self.state = S::AttributeName;
+                // Straight on, not back through `run`: a tag of a million
+                // short attributes costs a dispatch less per attribute.
+                self.attribute_name_state();
             }
+        }
+    }
+
+    /// A `/` at `pos` followed by a character other than `>` takes the
+    /// after attribute name state (or before attribute name state) to the
+    /// self-closing start tag state, which reports
+    /// `unexpected-solidus-in-tag` and reconsumes that character in the
+    /// before attribute name state: this does the same in one step, past
+    /// the `/`, and says whether it did. A `/` at the end of the buffer is
+    /// left to the states (the next byte, or the end of input, decides).
+    #[inline(always)]
+    fn skip_stray_solidus(&mut self) -> bool {
+        match self.bytes.get(self.pos..self.pos + 2) {
+            Some([b'/', next]) if *next != b'>' => {
+                self.pos += 1;
+                self.error(ErrorCode::UnexpectedSolidusInTag, self.pos);
+                true
+            }
+            _ => false,
         }
     }
 
@@ -359,39 +386,48 @@ impl<'a> Tokenizer<'a> {
         loop {
             let (run, seen) = class_run_seen(class::ATTR_NAME_STOP_QUIET, self.input, self.pos);
             let end = run.end;
-            if seen & class::ATTR_NAME_ERROR != 0 {
+            if seen & class::ATTR_NAME_ERROR != 0 && self.opts.errors {
                 self.attribute_name_char_errors(run.text, self.pos);
             }
             self.attr_name
                 .push_name(self.input, self.pos, end, seen & class::UPPER != 0);
             self.pos = end;
-            match self.cur() {
-                Some(b'=') => {
-                    self.finish_attr_name();
-                    self.pos += 1;
-                    self.state = S::BeforeAttributeValue;
-                    return;
-                }
-                Some(0) => {
-                    self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
-                    self.attr_name.push_str(self.input, "\u{FFFD}");
-                    self.pos += 1;
-                }
-                _ => {
-                    // Whitespace, `/`, `>` or EOF: reconsume.
-                    self.finish_attr_name();
-                    self.state = S::AfterAttributeName;
-                    return;
-                }
+            if self.cur() != Some(0) {
+                break;
             }
+            self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+            self.attr_name.push_str(self.input, "\u{FFFD}");
+            self.pos += 1;
+        }
+        // One call site, so that it is inlined here.
+        self.finish_attr_name();
+        if self.cur() == Some(b'=') {
+            self.pos += 1;
+            self.state = S::BeforeAttributeValue;
+        } else {
+            // Whitespace, `/`, `>` or EOF: reconsume.
+            self.state = S::AfterAttributeName;
         }
     }
 
     /// 13.2.5.34 After attribute name state.
     #[inline]
     pub(super) fn after_attribute_name_state(&mut self) {
-        while matches!(self.cur(), Some(b) if is_ws(b)) {
-            self.pos += 1;
+        loop {
+            while matches!(self.cur(), Some(b) if is_ws(b)) {
+                self.pos += 1;
+            }
+            if !self.skip_stray_solidus() {
+                break;
+            }
+            // The before attribute name state, and (as a rule) the name of
+            // the next attribute, which comes back here: a tag of a million
+            // `/a`s goes round this loop, not through `run`.
+            self.state = S::BeforeAttributeName;
+            self.before_attribute_name_state();
+            if self.state != S::AfterAttributeName || self.limit_hit() {
+                return;
+            }
         }
         match self.cur() {
             Some(b'/') => {
@@ -586,6 +622,7 @@ impl<'a> Tokenizer<'a> {
             Some(_) => {
                 self.error(ErrorCode::UnexpectedSolidusInTag, self.pos);
                 self.state = S::BeforeAttributeName;
+                self.before_attribute_name_state();
             }
         }
     }
