@@ -347,11 +347,12 @@ pub struct InputArgs {
     #[arg(long, value_name = "SIZE", default_value = "1M", value_parser = parse_chunk_size, help_heading = INPUT_HELP)]
     pub chunk_size: usize,
 
-    /// The most the tokenizer may hold for one input: a construct cut by a
-    /// chunk boundary (a comment, a tag, a value), the open elements it
-    /// tracks, the parse errors not yet reported, and the strings of one
-    /// chunk's tokens. An input that needs more is processed up to there
-    /// and reported.
+    /// The most memory the tokenizer may take for one input (besides the
+    /// chunk): a construct cut by a chunk boundary (a comment, a tag, a
+    /// value: held while it grows and copied to be tokenized again, it may
+    /// be a quarter of SIZE), the open elements it tracks, the parse errors
+    /// not yet reported, and the strings of one chunk's tokens. An input
+    /// that needs more is processed up to there and reported.
     #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_memory_limit, help_heading = INPUT_HELP)]
     pub memory_limit: usize,
 

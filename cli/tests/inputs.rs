@@ -304,8 +304,9 @@ fn a_construct_larger_than_the_memory_limit_fails_that_input_only() {
         stderr(&out),
         format!(
             "htmltok: {big}: going on at byte 13 needs more than the memory limit of 1 MiB \
-             (--memory-limit): a comment, tag or value that large, as many open elements, or \
-             as many parse errors at once; the rest of the input was not processed\n\
+             (--memory-limit): a comment, tag or value of a quarter of that, as many open \
+             elements, or as many parse errors at once; the rest of the input was not \
+             processed\n\
              htmltok: 1 of 2 inputs failed\n"
         )
     );
@@ -325,6 +326,21 @@ fn a_construct_larger_than_the_memory_limit_fails_that_input_only() {
     );
     // Under the default limit it goes through.
     let out = htmltok(&["stats", &big]);
+    ok(&out);
+    // A construct of less than a quarter of the limit goes through (the
+    // rest of the limit is for the copies made of it while it is held).
+    let mut page = b"<!--".to_vec();
+    page.extend(std::iter::repeat_n(b'x', 200 << 10));
+    page.extend_from_slice(b"-->");
+    let quarter = write(dir.path(), "quarter.html", &page);
+    let out = htmltok(&[
+        "stats",
+        "--memory-limit",
+        "1M",
+        "--chunk-size",
+        "64K",
+        &quarter,
+    ]);
     ok(&out);
 }
 
