@@ -28,7 +28,7 @@ if [ ! -f "$work/corpus1000/999/wikipedia.html" ]; then
 fi
 files=$( (find "$docs" -name '*.html'; find "$work/corpus1000" -name '*.html') | wc -l)
 bytes=$( (find "$docs" -name '*.html' -print0; find "$work/corpus1000" -name '*.html' -print0) \
-  | du -cb --files0-from=- | tail -1 | cut -f1)
+  | du -cbl --files0-from=- | tail -1 | cut -f1) # -l: every hard link, as each is read
 echo "inputs: $files files, $bytes bytes (Rust documentation: $docs; corpus x1000: $work/corpus1000)"
 printf '| command | wall s | MB/s | peak RSS MiB | inputs failed |\n|---|--:|--:|--:|--:|\n'
 for cmd in text links stats; do
