@@ -61,8 +61,10 @@ pub fn is_binary(resource: &[u8]) -> bool {
 /// else `application/octet-stream`.
 pub fn identify_unknown(resource: &[u8], sniff_scriptable: bool) -> &'static str {
     let header = &resource[..resource.len().min(RESOURCE_HEADER_LEN)];
-    if sniff_scriptable && let Some(found) = first_match(header, SCRIPTABLE) {
-        return found;
+    if sniff_scriptable {
+        if let Some(found) = first_match(header, SCRIPTABLE) {
+            return found;
+        }
     }
     if let Some(found) = first_match(header, UNKNOWN) {
         return found;

@@ -1145,9 +1145,11 @@ impl<'a> Tokenizer<'a> {
         }
         self.eof_text_end = Some(text_end + self.base);
         self.flush_stream_errors(usize::MAX);
-        if self.next_stream_error.0 != usize::MAX
-            && let Some(limit) = self.opts.memory_limit
-        {
+        let errors_over = match self.opts.memory_limit {
+            Some(limit) if self.next_stream_error.0 != usize::MAX => Some(limit),
+            _ => None,
+        };
+        if let Some(limit) = errors_over {
             // The errors alone passed the limit: the tokens are all out (the
             // last, below, too), the errors from here on are not.
             self.limit_error = Some(MemoryLimitError {

@@ -180,9 +180,10 @@ pub fn tokens_to_html5lib(tokens: &[Token<'_>]) -> Vec<Value> {
 pub fn coalesce_characters(tokens: impl IntoIterator<Item = Value>) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
     for token in tokens {
-        if let Some(data) = character_data(&token)
-            && let Some(prev) = out.last_mut().and_then(character_data_mut)
-        {
+        if let (Some(data), Some(prev)) = (
+            character_data(&token),
+            out.last_mut().and_then(character_data_mut),
+        ) {
             prev.push_str(data);
             continue;
         }

@@ -175,9 +175,7 @@ pub fn configs_for(input: &str) -> Vec<Config> {
 
 /// Appends `token`, merging it into the previous one when both are text.
 fn push_coalesced(out: &mut Vec<RefToken>, token: RefToken) {
-    if let RefToken::Text(t) = &token
-        && let Some(RefToken::Text(prev)) = out.last_mut()
-    {
+    if let (RefToken::Text(t), Some(RefToken::Text(prev))) = (&token, out.last_mut()) {
         prev.push_str(t);
         return;
     }
@@ -236,9 +234,10 @@ pub fn htmltok_tokens(input: &str, config: &Config) -> Vec<RefToken> {
     while let Some(token) = tok.next() {
         count += 1;
         assert!(count <= cap, "runaway tokenizer: more than {cap} tokens");
-        if let Token::StartTag(tag) = &token
-            && let Some(state) = switch_after(tag.name)
-        {
+        if let Some(state) = match &token {
+            Token::StartTag(tag) => switch_after(tag.name),
+            _ => None,
+        } {
             tok.set_state(state);
         }
         push_coalesced(&mut out, from_htmltok(&token));
