@@ -597,6 +597,7 @@ pub struct Tokenizer<'a> {
     self_closing: bool,
     /// The tag's attributes so far; inline up to eight, so most documents
     /// never allocate for them.
+    ///
     /// The state path pushes an attribute as soon as its name is finished;
     /// its value, if it has one, is set when the next attribute starts or
     /// the tag ends (`finish_attr`).
@@ -1177,7 +1178,7 @@ impl<'a> Tokenizer<'a> {
     /// Starts a new start or end tag whose `<` is at `tok_start`.
     #[inline]
     pub(crate) fn new_tag(&mut self, is_end: bool) {
-        // The name buffer and the pending attribute are always left empty:
+        // The name buffer and the value being read are always left empty:
         // emitting a tag takes both, and a tag the end of input drops ends
         // the tokenizer.
         debug_assert!(self.tag_name.is_empty() && self.attr_value_span.is_none());

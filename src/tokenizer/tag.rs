@@ -386,6 +386,8 @@ impl<'a> Tokenizer<'a> {
         loop {
             let (run, seen) = class_run_seen(class::ATTR_NAME_STOP_QUIET, self.input, self.pos);
             let end = run.end;
+            // `attribute_name_char_errors` checks `errors` itself; checking
+            // here too saves the call for a tag of a million `<` names.
             if seen & class::ATTR_NAME_ERROR != 0 && self.opts.errors {
                 self.attribute_name_char_errors(run.text, self.pos);
             }
