@@ -715,3 +715,21 @@ fn memory_limit_stops_a_tag_with_too_many_attributes() {
     assert!(err.used < 2 << 20, "{err:?}");
     assert!(arena.allocated_bytes() < 4 << 20);
 }
+
+/// Only an `annotation-xml` with an HTML `encoding` is an HTML
+/// integration point: not a MathML element with another name, whatever it
+/// is (`annotation-xml+html` was the name the stack kept the integration
+/// point under, and was taken for one), so `<style>` inside it is foreign
+/// and its text is data, not raw text.
+#[test]
+fn only_annotation_xml_is_an_integration_point() {
+    let arena = Bump::new();
+    for name in ["annotation-xml+html", "annotation-xmlhtml", "annotation-xm"] {
+        let input = format!(
+            "<math><{name} encoding=text/html><style>&amp;</style></math><style>&amp;</style>"
+        );
+        assert_eq!(text_of(&tokens(&input, &arena)), ["&", "&amp;"], "{name}");
+    }
+    let input = "<math><annotation-xml encoding=text/html><style>&amp;</style>";
+    assert_eq!(text_of(&tokens(input, &arena)), ["&amp;"]);
+}

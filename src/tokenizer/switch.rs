@@ -115,8 +115,9 @@ fn is_void(name: &str) -> bool {
 
 /// The name a MathML `annotation-xml` that is an HTML integration point
 /// (its `encoding` is `text/html` or `application/xhtml+xml`) is held
-/// under, so the stack can tell it from one that is not.
-const ANNOTATION_XML_HTML: &str = "annotation-xml+html";
+/// under, so the stack can tell it from one that is not. It holds a space,
+/// which no tag name does, so no tag is taken for it.
+const ANNOTATION_XML_HTML: &str = "annotation-xml html";
 
 /// The namespace of an element on the [`OpenElements`] stack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
