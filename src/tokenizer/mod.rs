@@ -44,7 +44,7 @@ use bumpalo::Bump;
 use smallvec::SmallVec;
 
 use crate::error::{ErrorCode, ParseError};
-use crate::token::{Attribute, Span, Tag, Text, Token};
+use crate::token::{Attribute, Attributes, Span, Tag, Text, Token};
 use name_key::{KeyHasher, NameKey, NameKeys};
 use switch::OpenElements;
 
@@ -1295,42 +1295,88 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Emits the current tag with the finished `name` and the attributes
-    /// gathered so far; the tag ends just before `pos`.
-    #[inline]
+    /// gathered so far; the tag ends just before `pos`. (The states' way;
+    /// the fast paths of `tag.rs` know which kind of tag they have.)
+    #[inline(never)]
     pub(crate) fn emit_tag_named(&mut self, name: &'a str) {
-        let tag = Tag {
+        if self.is_end_tag {
+            let attributes = self.take_attrs();
+            self.emit_end_tag(name, attributes, self.self_closing);
+        } else {
+            self.emit_start_tag(name);
+        }
+    }
+
+    /// The attributes gathered for the current tag, moved to the arena.
+    #[inline(always)]
+    fn take_attrs(&mut self) -> Attributes<'a> {
+        match self.attrs.as_slice() {
+            [] => &[],
+            // Most tags with attributes have one: a plain store is
+            // cheaper than the call into memcpy a slice copy makes.
+            [one] => core::slice::from_ref(self.arena.alloc(*one)),
+            many => self.arena.alloc_slice_copy(many),
+        }
+    }
+
+    /// The current tag as a token's [`Tag`].
+    #[inline(always)]
+    fn finish_tag(
+        &mut self,
+        name: &'a str,
+        attributes: Attributes<'a>,
+        self_closing: bool,
+    ) -> Tag<'a> {
+        self.state = S::Data;
+        Tag {
             name,
             name_span: self.sp(self.tag_name_span.start, self.tag_name_span.end),
-            attributes: match self.attrs.as_slice() {
-                [] => &[],
-                // Most tags with attributes have one: a plain store is
-                // cheaper than the call into memcpy a slice copy makes.
-                [one] => core::slice::from_ref(self.arena.alloc(*one)),
-                many => self.arena.alloc_slice_copy(many),
-            },
-            self_closing: self.self_closing,
+            attributes,
+            self_closing,
             span: self.sp(self.tok_start, self.pos),
-        };
-        self.state = S::Data;
-        if self.is_end_tag {
-            if self.opts.errors {
-                if !tag.attributes.is_empty() {
-                    self.error(ErrorCode::EndTagWithAttributes, self.pos - 1);
-                }
-                if tag.self_closing {
-                    self.error(ErrorCode::EndTagWithTrailingSolidus, self.pos - 1);
-                }
-            }
-            if self.opts.auto_switch {
-                self.auto_end_tag(name);
-            }
-            self.emit(Token::EndTag(tag));
-        } else {
-            self.last_start_tag = Some(name);
-            if self.opts.auto_switch {
-                self.auto_start_tag(&tag);
-            }
-            self.emit(Token::StartTag(tag));
+        }
+    }
+
+    /// [`Self::emit_tag_named`] for a start tag. (Inlined into the fast
+    /// path, which emits most tags: the call cost more than the rest.)
+    #[inline(always)]
+    pub(crate) fn emit_start_tag(&mut self, name: &'a str) {
+        let attributes = self.take_attrs();
+        let tag = self.finish_tag(name, attributes, self.self_closing);
+        self.last_start_tag = Some(name);
+        if self.opts.auto_switch {
+            self.auto_start_tag(&tag);
+        }
+        self.emit(Token::StartTag(tag));
+    }
+
+    /// [`Self::emit_tag_named`] for an end tag with these attributes
+    /// (which the fast path knows to have none, and no `/`).
+    #[inline(always)]
+    pub(crate) fn emit_end_tag(
+        &mut self,
+        name: &'a str,
+        attributes: Attributes<'a>,
+        self_closing: bool,
+    ) {
+        let tag = self.finish_tag(name, attributes, self_closing);
+        if self.opts.errors && (!tag.attributes.is_empty() || tag.self_closing) {
+            self.end_tag_errors(&tag);
+        }
+        if self.opts.auto_switch {
+            self.auto_end_tag(name);
+        }
+        self.emit(Token::EndTag(tag));
+    }
+
+    /// The parse errors of an end tag with attributes or a `/`.
+    #[cold]
+    fn end_tag_errors(&mut self, tag: &Tag<'a>) {
+        if !tag.attributes.is_empty() {
+            self.error(ErrorCode::EndTagWithAttributes, self.pos - 1);
+        }
+        if tag.self_closing {
+            self.error(ErrorCode::EndTagWithTrailingSolidus, self.pos - 1);
         }
     }
 

@@ -322,19 +322,26 @@ impl OpenElements {
     /// The tokenizer calls this for every start tag: the test that rules
     /// out most tags outside foreign content comes first, and nothing on
     /// the common paths computes a value only to test it again.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn start_tag(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
-        let name = tag.name;
         // Outside foreign content only a dozen names matter; their first
         // letters rule out most tags before any string comparison.
         if self.stack.is_empty()
             && !matches!(
-                name.as_bytes().first(),
+                tag.name.as_bytes().first(),
                 Some(b'i' | b'm' | b'n' | b'p' | b's' | b't' | b'x')
             )
         {
             return None;
         }
+        self.start_tag_switching(tag, scripting)
+    }
+
+    /// [`Self::start_tag`] for a tag that may switch (out of line: most
+    /// tags do not get here).
+    #[inline(never)]
+    fn start_tag_switching(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
+        let name = tag.name;
         if let Some(&Entry { ns, .. }) = self.stack.last()
             && ns != Ns::Html
             && !self.top_is_integration_point(name)
@@ -386,11 +393,17 @@ impl OpenElements {
 
     /// What an end tag does to the stack: closes the nearest open element
     /// of that name and everything above it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn end_tag(&mut self, name: &str) {
-        if self.stack.is_empty() {
-            return;
+        if !self.stack.is_empty() {
+            self.end_tag_open(name);
         }
+    }
+
+    /// [`Self::end_tag`] inside foreign content (out of line: most end
+    /// tags are outside).
+    #[inline(never)]
+    fn end_tag_open(&mut self, name: &str) {
         if self.adjusted_current_node_is_foreign() && matches!(name, "br" | "p") {
             self.pop_foreign();
             return;

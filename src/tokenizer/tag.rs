@@ -77,12 +77,12 @@ impl<'a> Tokenizer<'a> {
             match bytes.get(p) {
                 Some(b'>') => {
                     self.pos = p + 1;
-                    return self.emit_tag_named(name);
+                    break;
                 }
                 Some(b'/') if bytes.get(p + 1) == Some(&b'>') => {
                     self.self_closing = true;
                     self.pos = p + 2;
-                    return self.emit_tag_named(name);
+                    break;
                 }
                 Some(b'/' | b'=') | None => return self.tag_slow(name, p, S::BeforeAttributeName),
                 Some(_) => {}
@@ -186,6 +186,7 @@ impl<'a> Tokenizer<'a> {
                 }
             }
         }
+        self.emit_start_tag(name);
     }
 
     /// Hands a tag over from the fast path to the states: the name is
@@ -209,7 +210,8 @@ impl<'a> Tokenizer<'a> {
             let name = self.lowered(run.text, upper);
             self.tag_name_span.end = end;
             self.pos = end + 1;
-            self.emit_tag_named(name);
+            // The fast path read no attribute and no `/`.
+            self.emit_end_tag(name, &[], false);
         } else {
             self.state = S::TagName;
         }
