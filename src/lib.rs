@@ -117,6 +117,7 @@
 
 pub use bumpalo;
 
+pub mod element;
 #[cfg(feature = "encoding")]
 pub mod encoding;
 mod entities;
@@ -126,9 +127,12 @@ mod position;
 mod scan;
 pub mod serialize;
 pub mod stream;
+#[cfg(test)]
+mod testing;
 mod token;
 mod tokenizer;
 
+pub use element::Element;
 pub use error::{ErrorCode, ParseError};
 pub use position::LineIndex;
 pub use stream::{StreamError, StreamOptions, StreamTokenizer};

@@ -36,6 +36,8 @@ import html.entities
 import os
 import sys
 
+from gen_common import wrap_items, write_or_check
+
 OUT_PATH = os.path.join(
     os.path.dirname(os.path.abspath(__file__)), os.pardir, "src", "entities", "table.rs"
 )
@@ -270,22 +272,6 @@ def describe_value(value):
     return " ".join("U+%04X" % ord(c) for c in value)
 
 
-def wrap_items(items, indent, width=100):
-    """Join `items` with ', ' into lines no wider than `width`."""
-    lines = []
-    line = ""
-    for item in items:
-        piece = item + ","
-        if line and len(indent) + len(line) + 1 + len(piece) > width:
-            lines.append(indent + line)
-            line = piece
-        else:
-            line = piece if not line else line + " " + piece
-    if line:
-        lines.append(indent + line)
-    return lines
-
-
 def render(entries, order, start, edges, root, data, data_bytes, spans):
     max_len = max(len(name) for name, _value in entries)
     out = []
@@ -405,21 +391,7 @@ def main():
         "--check", action="store_true", help="fail if the committed table.rs is out of date"
     )
     args = parser.parse_args()
-    text = generate()
-    path = os.path.normpath(OUT_PATH)
-    if args.check:
-        try:
-            with open(path, encoding="utf-8", newline="") as f:
-                current = f.read()
-        except FileNotFoundError:
-            current = None
-        if current != text:
-            print("%s is out of date; run python3 tools/gen_entities.py" % path, file=sys.stderr)
-            return 1
-        return 0
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-    return 0
+    return write_or_check(OUT_PATH, generate(), args.check, "gen_entities.py")
 
 
 if __name__ == "__main__":

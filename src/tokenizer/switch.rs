@@ -470,13 +470,7 @@ mod tests {
             "mi",
             "desc",
         ];
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut next = crate::testing::below(0x9E37_79B9_7F4A_7C15);
         for _ in 0..200 {
             let mut stack = OpenElements::new();
             let mut model: Vec<(Ns, String)> = Vec::new();
