@@ -51,11 +51,12 @@
 //! data never contains `-->` or `--!>` and never starts with `>` or `->`;
 //! a DOCTYPE identifier never holds both kinds of quote; names are
 //! non-empty and hold no whitespace, `/` or `>`; the text of a raw text
-//! element never contains an end tag that would close it. Token sequences
-//! built by hand that break these rules are still written, but are not
-//! promised to read back the same; neither are sequences the tokenizer
-//! could not have produced (a start tag after `<plaintext>`'s text, text in
-//! a CDATA section that contains `]]>`).
+//! element never contains an end tag that would close it; a tag's
+//! `element` is the one its name names. Token sequences built by hand that
+//! break these rules are still written, but are not promised to read back
+//! the same; neither are sequences the tokenizer could not have produced (a
+//! start tag after `<plaintext>`'s text, text in a CDATA section that
+//! contains `]]>`).
 //!
 //! # Beyond the standard's algorithm
 //!
@@ -401,7 +402,7 @@ impl Serializer {
             Token::EndTag(tag) => {
                 serialize_end_tag(tag, out);
                 self.state = State::Data;
-                self.stack.end_tag(tag.name);
+                self.stack.end_tag(tag);
             }
             Token::Comment(c) => serialize_comment(c, out),
             Token::Text(t) => {

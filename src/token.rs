@@ -12,6 +12,8 @@
 
 use core::ops::Range;
 
+use crate::element::Element;
+
 /// A half-open range of byte offsets into the input, `start..end`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Span {
@@ -92,6 +94,12 @@ pub struct Tag<'a> {
     /// The tag name, ASCII-lowercased (borrowed when the source was already
     /// lowercase).
     pub name: &'a str,
+    /// The element `name` names, to `match` on instead of comparing
+    /// strings: [`Element::Other`] when the name is not one the crate knows;
+    /// then `name` is the name. The tokenizer sets it with
+    /// [`Element::from_name`]; a `Tag` built by hand must do the same, since
+    /// auto-switching and the serializer go by it.
+    pub element: Element,
     /// The span of the name as written in the source.
     pub name_span: Span,
     /// The attributes in source order, duplicates included but flagged.

@@ -3,11 +3,23 @@
 //! driving the tokenizer as a tree builder would.
 
 use htmltok::bumpalo::Bump;
-use htmltok::{ErrorCode, LineIndex, Options, Span, State, Tag, Token, Tokenizer};
+use htmltok::{Element, ErrorCode, LineIndex, Options, Span, State, Tag, Token, Tokenizer};
 use std::path::PathBuf;
 
 fn tokens<'a>(input: &'a str, arena: &'a Bump) -> Vec<Token<'a>> {
     Tokenizer::new(input, arena).collect()
+}
+
+/// Each tag's kind, name and element, in order.
+fn tag_elements<'a>(tokens: &[Token<'a>]) -> Vec<(bool, &'a str, Element)> {
+    tokens
+        .iter()
+        .filter_map(|t| match t {
+            Token::StartTag(tag) => Some((false, tag.name, tag.element)),
+            Token::EndTag(tag) => Some((true, tag.name, tag.element)),
+            _ => None,
+        })
+        .collect()
 }
 
 fn is_borrowed(input: &str, s: &str) -> bool {
@@ -714,6 +726,68 @@ fn memory_limit_stops_a_tag_with_too_many_attributes() {
     let err = tok.limit_error().expect("limit error");
     assert!(err.used < 2 << 20, "{err:?}");
     assert!(arena.allocated_bytes() < 4 << 20);
+}
+
+/// Every way a tag can be read (the fast paths, uppercase names, the tag
+/// states, the end tag of RCDATA) names its element the same way; unknown
+/// names are `Element::Other`.
+#[test]
+fn tags_carry_their_element() {
+    let arena = Bump::new();
+    let input = "<DIV><svg><foreignObject></foreignObject></svg><textarea>x</TEXTAREA>\
+                 <my-widget a=1></my-widget><p/><br x='1'\0><h1 class=a\"b></H1 x>\
+                 <selectedcontent><annotation-xml><x\0y><blockquote \r>";
+    let got = tag_elements(&tokens(input, &arena));
+    assert_eq!(
+        got,
+        [
+            (false, "div", Element::Div),
+            (false, "svg", Element::Svg),
+            (false, "foreignobject", Element::ForeignObject),
+            (true, "foreignobject", Element::ForeignObject),
+            (true, "svg", Element::Svg),
+            (false, "textarea", Element::Textarea),
+            (true, "textarea", Element::Textarea),
+            (false, "my-widget", Element::Other),
+            (true, "my-widget", Element::Other),
+            (false, "p", Element::P),
+            (false, "br", Element::Br),
+            (false, "h1", Element::H1),
+            (true, "h1", Element::H1),
+            (false, "selectedcontent", Element::Selectedcontent),
+            (false, "annotation-xml", Element::AnnotationXml),
+            (false, "x\u{fffd}y", Element::Other),
+            (false, "blockquote", Element::Blockquote),
+        ]
+    );
+    // The same through the stream tokenizer, one byte at a time.
+    let mut stream = htmltok::StreamTokenizer::new(Default::default());
+    let mut streamed = Vec::new();
+    for b in input.as_bytes() {
+        let arena = Bump::new();
+        for t in stream.feed(std::slice::from_ref(b), &arena).unwrap() {
+            if let Token::StartTag(tag) | Token::EndTag(tag) = t {
+                streamed.push((tag.name.to_owned(), tag.element));
+            }
+        }
+    }
+    let arena = Bump::new();
+    for t in stream.finish(&arena).unwrap() {
+        if let Token::StartTag(tag) | Token::EndTag(tag) = t {
+            streamed.push((tag.name.to_owned(), tag.element));
+        }
+    }
+    let whole: Vec<(String, Element)> = got.iter().map(|&(_, n, e)| (n.to_owned(), e)).collect();
+    assert_eq!(streamed, whole);
+}
+
+/// The element id fits in the padding `Tag` had: tokens stay 80 bytes.
+#[test]
+fn tokens_stay_80_bytes() {
+    assert_eq!(std::mem::size_of::<Tag<'_>>(), 72);
+    assert_eq!(std::mem::size_of::<Token<'_>>(), 80);
+    assert_eq!(std::mem::size_of::<Option<Token<'_>>>(), 80);
+    assert_eq!(std::mem::size_of::<Element>(), 1);
 }
 
 /// Only an `annotation-xml` with an HTML `encoding` is an HTML

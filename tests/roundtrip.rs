@@ -12,7 +12,7 @@ use htmltok::serialize::{
     Serializer, escape_attribute_value, escape_text, serialize_comment, serialize_doctype,
     serialize_tokens,
 };
-use htmltok::{Comment, Doctype, Span, State, Tag, Text, Token, Tokenizer};
+use htmltok::{Comment, Doctype, Element, Span, State, Tag, Text, Token, Tokenizer};
 use roundtrip::RoundtripConfig;
 
 fn serialized(html: &str) -> String {
@@ -361,6 +361,7 @@ fn hand_made_tokens_outside_the_promise() {
     // Raw text that contains its element's end tag closes it early.
     let script = Tag {
         name: "script",
+        element: Element::Script,
         name_span: Span::default(),
         attributes: &[],
         self_closing: false,

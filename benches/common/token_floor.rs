@@ -5,7 +5,8 @@
 //! same borrowed tokens htmltok yields — text slices, tags with name,
 //! attributes (collected in a `SmallVec`, copied to the `Bump` arena), spans
 //! — through an `Iterator` whose `next` returns one `Token` at a time, text
-//! before a tag first. It does none of what the standard asks beyond that:
+//! before a tag first. A tag's `element` is looked up as htmltok does
+//! (`Element::from_name`): it is part of the token. It does none of what the standard asks beyond that:
 //! no character references, no lowercasing, no content models, no NUL or
 //! CR handling, no duplicate attributes, no errors. Every `<` starts a tag
 //! (`a < b`, `<3`, a `<` in a script); a doctype, `<!…>` and `<?…>` are
@@ -20,7 +21,7 @@
 //! §13.2.5 is applied, for sizing the throughput targets against.
 
 use htmltok::bumpalo::Bump;
-use htmltok::{Attribute, Comment, Span, Tag, Text, Token};
+use htmltok::{Attribute, Comment, Element, Span, Tag, Text, Token};
 use smallvec::SmallVec;
 
 /// `true` for ASCII whitespace.
@@ -156,8 +157,10 @@ impl<'a> TokenFloor<'a> {
             });
         }
         self.pos = p;
+        let name = &self.src[name_start..name_end];
         let tag = Tag {
-            name: &self.src[name_start..name_end],
+            name,
+            element: Element::from_name(name),
             name_span: Span::new(name_start, name_end),
             attributes: match self.attrs.as_slice() {
                 [] => &[],

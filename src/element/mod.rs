@@ -6,17 +6,24 @@
 //! is a run of comparisons: a `match name { "title" | "textarea" => … }`
 //! compiles to a test of the length and then a comparison of the bytes for
 //! each candidate, and the breakout test of foreign content has 44
-//! candidates. So the tokenizer is to name each tag once, as it emits it,
-//! with a one-byte [`Element`], and every later decision is a `match` on
-//! an integer, which compiles to a jump table, a range test or a bit test.
-//! A name the crate does not know (a custom element, most SVG and MathML
-//! names) is [`Element::Other`], and the tag's `name` is then the only way
-//! to tell it.
+//! candidates. So the tokenizer names each tag once, as it emits it:
+//! [`Tag::element`](crate::Tag::element) is a one-byte [`Element`], and
+//! every later decision is a `match` on an integer, which compiles to a
+//! jump table, a range test or a bit test. A name the crate does not know
+//! (a custom element, most SVG and MathML names) is [`Element::Other`],
+//! and the tag's `name` is then the only way to tell it.
 //!
 //! ```
-//! use htmltok::Element;
+//! use htmltok::{Element, Token, Tokenizer, bumpalo::Bump};
 //!
-//! assert_eq!(Element::from_name("div"), Element::Div);
+//! let arena = Bump::new();
+//! let elements: Vec<(Element, &str)> = Tokenizer::new("<div><x-y>", &arena)
+//!     .filter_map(|t| match t {
+//!         Token::StartTag(tag) => Some((tag.element, tag.name)),
+//!         _ => None,
+//!     })
+//!     .collect();
+//! assert_eq!(elements, [(Element::Div, "div"), (Element::Other, "x-y")]);
 //! assert_eq!(Element::from_name("x-y"), Element::Other);
 //! assert_eq!(Element::Div.name(), Some("div"));
 //! ```
@@ -59,6 +66,7 @@
 
 mod generated;
 
+pub(crate) use generated::ALL;
 pub use generated::Element;
 use generated::{MULTIPLIER, NAMES, SLOT_BITS, TABLES};
 
@@ -142,6 +150,23 @@ impl Element {
         }
     }
 
+    /// [`Element::from_name`] for a name the tokenizer's fast path found
+    /// in the source: `name` is `input[end - name.len()..end]` verbatim,
+    /// not empty and without a NUL. Then the key of a short name is the
+    /// eight bytes before `end`, one load, shifted down to the name's.
+    #[inline(always)]
+    pub(crate) fn from_source(input: &[u8], end: usize, name: &str) -> Element {
+        let n = name.len();
+        debug_assert!(n > 0 && !name.contains('\0'));
+        debug_assert!(
+            end.checked_sub(n).and_then(|start| input.get(start..end)) == Some(name.as_bytes())
+        );
+        match input.get(..end).and_then(<[u8]>::last_chunk::<8>) {
+            Some(&word) if n < 8 => from_short_key(u64::from_le_bytes(word) >> (64 - 8 * n)),
+            _ => Element::from_name(name),
+        }
+    }
+
     /// The element's (lowercase) name; `None` for [`Element::Other`].
     ///
     /// ```
@@ -205,7 +230,7 @@ fn from_long_name(b: &[u8]) -> Element {
 
 #[cfg(test)]
 mod tests {
-    use super::generated::{ALL, COUNT};
+    use super::generated::COUNT;
     use super::*;
 
     /// The names of the known elements, in discriminant order.
@@ -370,5 +395,24 @@ mod tests {
         }
         assert!(has_nul(short_key(b"a\0"), 2) && has_nul(short_key(b"\0"), 1));
         assert!(!has_nul(short_key(b"\x01\x01"), 2));
+    }
+
+    /// The tokenizer's lookup from the source agrees with `from_name`,
+    /// wherever the name sits in the input.
+    #[test]
+    fn from_source_agrees_with_from_name() {
+        for (_, name) in names().chain([(Element::Other, "x"), (Element::Other, "abcdefgh")]) {
+            for before in ["", "<", "</", "<<<<<<<<<"] {
+                for after in ["", ">", " a=b>"] {
+                    let input = format!("{before}{name}{after}");
+                    let end = before.len() + name.len();
+                    assert_eq!(
+                        Element::from_source(input.as_bytes(), end, name),
+                        Element::from_name(name),
+                        "{input:?}"
+                    );
+                }
+            }
+        }
     }
 }

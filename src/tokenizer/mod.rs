@@ -43,6 +43,7 @@ use std::collections::HashMap;
 use bumpalo::Bump;
 use smallvec::SmallVec;
 
+use crate::element::Element;
 use crate::error::{ErrorCode, ParseError};
 use crate::token::{Attribute, Attributes, Span, Tag, Text, Token};
 use name_key::{KeyHasher, NameKey, NameKeys};
@@ -1291,19 +1292,20 @@ impl<'a> Tokenizer<'a> {
     pub(crate) fn emit_tag(&mut self) {
         self.finish_attr();
         let name = self.tag_name.take(self.input, self.arena);
-        self.emit_tag_named(name);
+        self.emit_tag_named(name, Element::from_name(name));
     }
 
-    /// Emits the current tag with the finished `name` and the attributes
-    /// gathered so far; the tag ends just before `pos`. (The states' way;
-    /// the fast paths of `tag.rs` know which kind of tag they have.)
+    /// Emits the current tag with the finished `name`, which names
+    /// `element`, and the attributes gathered so far; the tag ends just
+    /// before `pos`. (The states' way; the fast paths of `tag.rs` know
+    /// which kind of tag they have.)
     #[inline(never)]
-    pub(crate) fn emit_tag_named(&mut self, name: &'a str) {
+    pub(crate) fn emit_tag_named(&mut self, name: &'a str, element: Element) {
         if self.is_end_tag {
             let attributes = self.take_attrs();
-            self.emit_end_tag(name, attributes, self.self_closing);
+            self.emit_end_tag(name, element, attributes, self.self_closing);
         } else {
-            self.emit_start_tag(name);
+            self.emit_start_tag(name, element);
         }
     }
 
@@ -1324,12 +1326,14 @@ impl<'a> Tokenizer<'a> {
     fn finish_tag(
         &mut self,
         name: &'a str,
+        element: Element,
         attributes: Attributes<'a>,
         self_closing: bool,
     ) -> Tag<'a> {
         self.state = S::Data;
         Tag {
             name,
+            element,
             name_span: self.sp(self.tag_name_span.start, self.tag_name_span.end),
             attributes,
             self_closing,
@@ -1340,9 +1344,9 @@ impl<'a> Tokenizer<'a> {
     /// [`Self::emit_tag_named`] for a start tag. (Inlined into the fast
     /// path, which emits most tags: the call cost more than the rest.)
     #[inline(always)]
-    pub(crate) fn emit_start_tag(&mut self, name: &'a str) {
+    pub(crate) fn emit_start_tag(&mut self, name: &'a str, element: Element) {
         let attributes = self.take_attrs();
-        let tag = self.finish_tag(name, attributes, self.self_closing);
+        let tag = self.finish_tag(name, element, attributes, self.self_closing);
         self.last_start_tag = Some(name);
         if self.opts.auto_switch {
             self.auto_start_tag(&tag);
@@ -1356,15 +1360,16 @@ impl<'a> Tokenizer<'a> {
     pub(crate) fn emit_end_tag(
         &mut self,
         name: &'a str,
+        element: Element,
         attributes: Attributes<'a>,
         self_closing: bool,
     ) {
-        let tag = self.finish_tag(name, attributes, self_closing);
+        let tag = self.finish_tag(name, element, attributes, self_closing);
         if self.opts.errors && (!tag.attributes.is_empty() || tag.self_closing) {
             self.end_tag_errors(&tag);
         }
         if self.opts.auto_switch {
-            self.auto_end_tag(name);
+            self.auto_end_tag(&tag);
         }
         self.emit(Token::EndTag(tag));
     }

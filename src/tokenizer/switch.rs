@@ -40,78 +40,94 @@ use std::collections::HashMap;
 
 use super::name_key::{self, KeyHasher, NameKey, NameKeys};
 use super::{S, State, Tokenizer};
+use crate::element::{self, Element};
 use crate::token::Tag;
 
 /// Whether a start tag in foreign content ends it: the HTML "breakout"
 /// tags of "in foreign content" (§13.2.6.5), `font` aside.
-fn is_breakout_name(name: &str) -> bool {
+fn is_breakout_element(element: Element) -> bool {
+    use Element::*;
     matches!(
-        name,
-        "b" | "big"
-            | "blockquote"
-            | "body"
-            | "br"
-            | "center"
-            | "code"
-            | "dd"
-            | "div"
-            | "dl"
-            | "dt"
-            | "em"
-            | "embed"
-            | "h1"
-            | "h2"
-            | "h3"
-            | "h4"
-            | "h5"
-            | "h6"
-            | "head"
-            | "hr"
-            | "i"
-            | "img"
-            | "li"
-            | "listing"
-            | "menu"
-            | "meta"
-            | "nobr"
-            | "ol"
-            | "p"
-            | "pre"
-            | "ruby"
-            | "s"
-            | "small"
-            | "span"
-            | "strong"
-            | "strike"
-            | "sub"
-            | "sup"
-            | "table"
-            | "tt"
-            | "u"
-            | "ul"
-            | "var"
+        element,
+        B | Big
+            | Blockquote
+            | Body
+            | Br
+            | Center
+            | Code
+            | Dd
+            | Div
+            | Dl
+            | Dt
+            | Em
+            | Embed
+            | H1
+            | H2
+            | H3
+            | H4
+            | H5
+            | H6
+            | Head
+            | Hr
+            | I
+            | Img
+            | Li
+            | Listing
+            | Menu
+            | Meta
+            | Nobr
+            | Ol
+            | P
+            | Pre
+            | Ruby
+            | S
+            | Small
+            | Span
+            | Strong
+            | Strike
+            | Sub
+            | Sup
+            | Table
+            | Tt
+            | U
+            | Ul
+            | Var
     )
 }
 
-/// Whether `name` is an HTML void element, which never stays open.
-fn is_void(name: &str) -> bool {
+/// Whether an HTML start tag switches the content model or opens foreign
+/// content: the only start tags auto-switching acts on outside `<svg>` and
+/// `<math>`.
+const fn is_switching_element(element: Element) -> bool {
+    use Element::*;
     matches!(
-        name,
-        "area"
-            | "base"
-            | "br"
-            | "col"
-            | "embed"
-            | "hr"
-            | "img"
-            | "input"
-            | "link"
-            | "meta"
-            | "source"
-            | "track"
-            | "wbr"
+        element,
+        Svg | Math
+            | Title
+            | Textarea
+            | Style
+            | Xmp
+            | Iframe
+            | Noembed
+            | Noframes
+            | Noscript
+            | Script
+            | Plaintext
     )
 }
+
+/// [`is_switching_element`] of every element, by discriminant: the test
+/// the tokenizer makes for every start tag, as one load (a `match` on the
+/// element compiles to a jump table here).
+static SWITCHING: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < element::ALL.len() {
+        table[i] = is_switching_element(element::ALL[i]);
+        i += 1;
+    }
+    table
+};
 
 /// The name a MathML `annotation-xml` that is an HTML integration point
 /// (its `encoding` is `text/html` or `application/xhtml+xml`) is held
@@ -143,8 +159,7 @@ pub(crate) struct OpenElements {
     /// are compared before anything is closed.
     counts: HashMap<NameKey, u32, KeyHasher>,
     keys: NameKeys,
-    /// The keys of the two long names the rules test the current node for.
-    foreign_object: NameKey,
+    /// The key of [`ANNOTATION_XML_HTML`].
     annotation_xml_html: NameKey,
 }
 
@@ -155,7 +170,6 @@ impl Default for OpenElements {
             stack: Vec::new(),
             long_names: String::new(),
             counts: HashMap::default(),
-            foreign_object: keys.key("foreignobject"),
             annotation_xml_html: keys.key(ANNOTATION_XML_HTML),
             keys,
         }
@@ -166,21 +180,14 @@ impl Default for OpenElements {
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     ns: Ns,
+    /// Its element, which the integration point rules test.
+    element: Element,
     /// The key of its name ([`NameKeys`]): the name itself when short.
     key: NameKey,
     /// Where its name ends in `long_names` (where the names of the
     /// elements below it end, for a short name).
     long_end: usize,
 }
-
-/// The keys of the names the rules below test the current node for.
-const MI: NameKey = name_key::packed(b"mi");
-const MO: NameKey = name_key::packed(b"mo");
-const MN: NameKey = name_key::packed(b"mn");
-const MS: NameKey = name_key::packed(b"ms");
-const MTEXT: NameKey = name_key::packed(b"mtext");
-const DESC: NameKey = name_key::packed(b"desc");
-const TITLE: NameKey = name_key::packed(b"title");
 
 impl fmt::Debug for OpenElements {
     /// As the list of elements, bottom first.
@@ -236,8 +243,8 @@ impl OpenElements {
             + self.counts.len() * 16
     }
 
-    /// Opens an element.
-    fn push(&mut self, ns: Ns, name: &str) {
+    /// Opens an element, named `name` on the stack.
+    fn push(&mut self, ns: Ns, element: Element, name: &str) {
         let key = self.keys.key(name);
         *self.counts.entry(key).or_insert(0) += 1;
         if name_key::is_long(key) {
@@ -245,6 +252,7 @@ impl OpenElements {
         }
         self.stack.push(Entry {
             ns,
+            element,
             key,
             long_end: self.long_names.len(),
         });
@@ -286,31 +294,29 @@ impl OpenElements {
     /// Whether a start tag in foreign content ends it (a "breakout" tag,
     /// "in foreign content", §13.2.6.5).
     fn is_breakout(tag: &Tag<'_>) -> bool {
-        is_breakout_name(tag.name)
-            || (tag.name == "font"
+        is_breakout_element(tag.element)
+            || (tag.element == Element::Font
                 && tag
                     .attrs()
                     .any(|a| matches!(a.name, "color" | "face" | "size")))
     }
 
-    /// Whether the adjusted current node makes a start tag `name` an HTML
-    /// one: an HTML integration point, or a MathML text integration point
-    /// for anything but `mglyph` and `malignmark`.
-    fn top_is_integration_point(&self, name: &str) -> bool {
+    /// Whether the adjusted current node makes a start tag for `element`
+    /// an HTML one: an HTML integration point, or a MathML text integration
+    /// point for anything but `mglyph` and `malignmark`.
+    fn top_is_integration_point(&self, element: Element) -> bool {
+        use Element::*;
         let Some(top) = self.stack.last() else {
             return false;
         };
-        let i = self.stack.len() - 1;
-        match top.ns {
-            Ns::Svg => {
-                matches!(top.key, DESC | TITLE)
-                    || self.is_named(i, "foreignobject", self.foreign_object)
+        match (top.ns, top.element) {
+            (Ns::Svg, ForeignObject | Desc | Title) => true,
+            (Ns::MathMl, Mi | Mo | Mn | Ms | Mtext) => !matches!(element, Mglyph | Malignmark),
+            (Ns::MathMl, AnnotationXml) => {
+                let i = self.stack.len() - 1;
+                self.is_named(i, ANNOTATION_XML_HTML, self.annotation_xml_html)
             }
-            Ns::MathMl if matches!(top.key, MI | MO | MN | MS | MTEXT) => {
-                !matches!(name, "mglyph" | "malignmark")
-            }
-            Ns::MathMl => self.is_named(i, ANNOTATION_XML_HTML, self.annotation_xml_html),
-            Ns::Html => false,
+            _ => false,
         }
     }
 
@@ -324,14 +330,8 @@ impl OpenElements {
     /// the common paths computes a value only to test it again.
     #[inline(always)]
     pub(crate) fn start_tag(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
-        // Outside foreign content only a dozen names matter; their first
-        // letters rule out most tags before any string comparison.
-        if self.stack.is_empty()
-            && !matches!(
-                tag.name.as_bytes().first(),
-                Some(b'i' | b'm' | b'n' | b'p' | b's' | b't' | b'x')
-            )
-        {
+        // Outside foreign content only a dozen elements matter.
+        if self.stack.is_empty() && !SWITCHING[tag.element as usize] {
             return None;
         }
         self.start_tag_switching(tag, scripting)
@@ -341,17 +341,17 @@ impl OpenElements {
     /// tags do not get here).
     #[inline(never)]
     fn start_tag_switching(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
-        let name = tag.name;
+        let (name, element) = (tag.name, tag.element);
         if let Some(&Entry { ns, .. }) = self.stack.last()
             && ns != Ns::Html
-            && !self.top_is_integration_point(name)
+            && !self.top_is_integration_point(element)
         {
             if Self::is_breakout(tag) {
                 self.pop_foreign();
             } else {
                 if !tag.self_closing {
                     let entry = if ns == Ns::MathMl
-                        && name == "annotation-xml"
+                        && element == Element::AnnotationXml
                         && tag.attr_value("encoding").is_some_and(|e| {
                             e.eq_ignore_ascii_case("text/html")
                                 || e.eq_ignore_ascii_case("application/xhtml+xml")
@@ -360,30 +360,38 @@ impl OpenElements {
                     } else {
                         name
                     };
-                    self.push(ns, entry);
+                    self.push(ns, element, entry);
                 }
                 return None;
             }
         }
-        let switch = match name {
-            "svg" | "math" => {
+        let switch = match element {
+            Element::Svg | Element::Math => {
                 if !tag.self_closing {
-                    let ns = if name == "svg" { Ns::Svg } else { Ns::MathMl };
-                    self.push(ns, name);
+                    let ns = if element == Element::Svg {
+                        Ns::Svg
+                    } else {
+                        Ns::MathMl
+                    };
+                    self.push(ns, element, name);
                 }
                 return None;
             }
-            "title" | "textarea" => State::Rcdata,
-            "style" | "xmp" | "iframe" | "noembed" | "noframes" => State::Rawtext,
-            "noscript" if scripting => State::Rawtext,
-            "script" => State::ScriptData,
-            "plaintext" => State::Plaintext,
+            Element::Title | Element::Textarea => State::Rcdata,
+            Element::Style
+            | Element::Xmp
+            | Element::Iframe
+            | Element::Noembed
+            | Element::Noframes => State::Rawtext,
+            Element::Noscript if scripting => State::Rawtext,
+            Element::Script => State::ScriptData,
+            Element::Plaintext => State::Plaintext,
             _ => {
                 // Inside foreign content's integration points, remember
                 // HTML elements so their end tags return to the foreign
                 // element.
-                if !self.stack.is_empty() && !is_void(name) {
-                    self.push(Ns::Html, name);
+                if !self.stack.is_empty() && !element.is_void() {
+                    self.push(Ns::Html, element, name);
                 }
                 return None;
             }
@@ -394,22 +402,23 @@ impl OpenElements {
     /// What an end tag does to the stack: closes the nearest open element
     /// of that name and everything above it.
     #[inline(always)]
-    pub(crate) fn end_tag(&mut self, name: &str) {
+    pub(crate) fn end_tag(&mut self, tag: &Tag<'_>) {
         if !self.stack.is_empty() {
-            self.end_tag_open(name);
+            self.end_tag_open(tag);
         }
     }
 
     /// [`Self::end_tag`] inside foreign content (out of line: most end
     /// tags are outside).
     #[inline(never)]
-    fn end_tag_open(&mut self, name: &str) {
-        if self.adjusted_current_node_is_foreign() && matches!(name, "br" | "p") {
+    fn end_tag_open(&mut self, tag: &Tag<'_>) {
+        let (name, element) = (tag.name, tag.element);
+        if self.adjusted_current_node_is_foreign() && matches!(element, Element::Br | Element::P) {
             self.pop_foreign();
             return;
         }
         let key = self.keys.key(name);
-        let annotation = name == "annotation-xml";
+        let annotation = element == Element::AnnotationXml;
         let html_key = annotation.then_some(self.annotation_xml_html);
         let open = |key| self.counts.contains_key(&key);
         if !open(key) && !html_key.is_some_and(open) {
@@ -438,14 +447,26 @@ impl<'a> Tokenizer<'a> {
 
     /// What an end tag does to the element stack.
     #[inline]
-    pub(super) fn auto_end_tag(&mut self, name: &str) {
-        self.ns_stack.end_tag(name);
+    pub(super) fn auto_end_tag(&mut self, tag: &Tag<'a>) {
+        self.ns_stack.end_tag(tag);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An end tag named `name`.
+    fn end_tag(name: &str) -> Tag<'_> {
+        Tag {
+            name,
+            element: Element::from_name(name),
+            name_span: Default::default(),
+            attributes: &[],
+            self_closing: false,
+            span: Default::default(),
+        }
+    }
 
     /// The stack as a list of (namespace, name), bottom first.
     fn list(stack: &OpenElements) -> Vec<(Ns, String)> {
@@ -479,11 +500,11 @@ mod tests {
                 match next(4) {
                     0 | 1 => {
                         let ns = [Ns::Svg, Ns::MathMl, Ns::Html][next(3)];
-                        stack.push(ns, name);
+                        stack.push(ns, Element::from_name(name), name);
                         model.push((ns, name.to_owned()));
                     }
                     2 => {
-                        stack.end_tag(name);
+                        stack.end_tag(&end_tag(name));
                         if let Some(i) = model.iter().rposition(|(_, n)| n == name) {
                             model.truncate(i);
                         }
@@ -505,15 +526,16 @@ mod tests {
     #[test]
     fn a_deep_stack_still_closes_its_bottom() {
         let mut stack = OpenElements::new();
-        stack.push(Ns::Svg, "svg");
+        stack.push(Ns::Svg, Element::Svg, "svg");
         for _ in 0..100_000 {
-            stack.push(Ns::Svg, "g");
+            stack.push(Ns::Svg, Element::Other, "g");
         }
+        let x = end_tag("x");
         for _ in 0..100_000 {
-            stack.end_tag("x"); // not open: O(1) each
+            stack.end_tag(&x); // not open: O(1) each
         }
         assert_eq!(stack.stack.len(), 100_001);
-        stack.end_tag("svg");
+        stack.end_tag(&end_tag("svg"));
         assert!(stack.stack.is_empty() && stack.counts.is_empty());
         assert!(stack.long_names.is_empty());
     }

@@ -22,6 +22,7 @@
 //! attribute name state reports them.
 
 use super::{RefTarget, S, Tokenizer, is_ws};
+use crate::element::Element;
 use crate::error::ErrorCode;
 use crate::scan::{ByteSet, CLASS, Run, class, class_run, class_run_seen, class_run_upper, run2};
 use crate::token::Attribute;
@@ -56,6 +57,18 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
+    /// The element of a tag name the fast path found ending at `end`:
+    /// `name`, which is the source itself unless it was lowercased
+    /// (`upper`).
+    #[inline(always)]
+    fn element(&self, end: usize, name: &str, upper: bool) -> Element {
+        if upper {
+            Element::from_name(name)
+        } else {
+            Element::from_source(self.bytes, end, name)
+        }
+    }
+
     /// The fast path for a start tag (see the module docs). Called with
     /// `pos` on the ASCII letter after `<`.
     #[inline]
@@ -70,6 +83,7 @@ impl<'a> Tokenizer<'a> {
             return;
         }
         let name = self.lowered(run.text, upper);
+        let name_end = p;
         self.tag_name_span.end = p;
         loop {
             // Before attribute name: whitespace, then `>`, `/>` or a name.
@@ -186,7 +200,7 @@ impl<'a> Tokenizer<'a> {
                 }
             }
         }
-        self.emit_start_tag(name);
+        self.emit_start_tag(name, self.element(name_end, name, upper));
     }
 
     /// Hands a tag over from the fast path to the states: the name is
@@ -208,10 +222,11 @@ impl<'a> Tokenizer<'a> {
         let end = run.end;
         if self.bytes.get(end) == Some(&b'>') {
             let name = self.lowered(run.text, upper);
+            let element = self.element(end, name, upper);
             self.tag_name_span.end = end;
             self.pos = end + 1;
             // The fast path read no attribute and no `/`.
-            self.emit_end_tag(name, &[], false);
+            self.emit_end_tag(name, element, &[], false);
         } else {
             self.state = S::TagName;
         }

@@ -17,7 +17,8 @@
 //! - a tag's span starts with `<` (`</` for an end tag) and ends with `>`,
 //!   its name span follows right after and its attributes' name and value
 //!   spans lie inside it, in order, after the name; names are the
-//!   lowercased source with NUL as U+FFFD, and a value whose raw source has
+//!   lowercased source with NUL as U+FFFD, a tag's element is the one its
+//!   name names (`Element::from_name`), and a value whose raw source has
 //!   no `&`, CR or NUL is that source;
 //! - comments and DOCTYPEs start with `<` and end with `>` unless cut by
 //!   the end of the input;
@@ -29,7 +30,7 @@
 #![allow(dead_code)]
 
 use htmltok::bumpalo::Bump;
-use htmltok::{Options, Span, State, Tag, Token, Tokenizer};
+use htmltok::{Element, Options, Span, State, Tag, Token, Tokenizer};
 
 #[path = "input.rs"]
 mod input;
@@ -325,6 +326,12 @@ fn check_tag(input: &str, tag: &Tag<'_>, end: bool) -> Result<(), String> {
         ));
     }
     check_exact(input, "tag name", tag.name, tag.name_span)?;
+    if tag.element != Element::from_name(tag.name) {
+        return Err(format!(
+            "element {:?} is not that of {:?}",
+            tag.element, tag.name
+        ));
+    }
     let mut after = tag.name_span.end;
     for (i, a) in tag.attributes.iter().enumerate() {
         let what = format!("attribute {i} ({:?})", a.name);
