@@ -122,6 +122,8 @@ pub mod element;
 pub mod encoding;
 mod entities;
 mod error;
+#[cfg(feature = "extract")]
+pub mod extract;
 pub mod mime;
 mod position;
 mod scan;
@@ -146,3 +148,6 @@ pub use encoding::{
 };
 #[cfg(feature = "encoding")]
 pub use encoding_rs;
+/// The `url` crate, whose `Url` gives [`extract`] a page's address.
+#[cfg(feature = "extract")]
+pub use url;

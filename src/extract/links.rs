@@ -1,0 +1,470 @@
+//! The URLs in a page's attributes: which attributes hold them, and how
+//! one attribute can hold several (`srcset`, `ping`, a refresh `content`).
+//!
+//! The table is keyed by [`Element`], so a tag with no URL attribute (most
+//! tags) costs one `match` on an integer; only the attributes of the few
+//! that have some are looked at.
+
+use crate::element::Element;
+use crate::token::{Attribute, Span, Tag};
+
+use super::is_space;
+
+/// One URL found in a page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Link {
+    /// The element it is on (`"a"`, `"img"`, `"meta"`, ...).
+    pub tag: &'static str,
+    /// The attribute it is in (`"href"`, `"srcset"`, `"content"`, ...).
+    pub attr: &'static str,
+    /// The URL as written (character references decoded, whitespace
+    /// trimmed; for `srcset` one candidate's URL).
+    pub raw: String,
+    /// The URL resolved against the page's base URL; as written when it
+    /// could not be resolved ([`error`](Self::error) says why) or when it
+    /// is relative and the page's address is not known.
+    pub url: String,
+    /// Why the URL could not be parsed, when it could not.
+    pub error: Option<String>,
+    /// Where the URL is in the input: its own bytes when the value is
+    /// written as it is, the whole attribute value's when the value has
+    /// character references.
+    pub span: Span,
+    /// The element's `rel` keywords (`a`, `area`, `link`, `form`).
+    pub rel: Rel,
+    /// The element's `hreflang` (`a`, `link`).
+    pub hreflang: Option<String>,
+    /// For `<a href>`: its visible text, collapsed (at most
+    /// [`ANCHOR_TEXT_LIMIT`] bytes).
+    pub anchor_text: Option<String>,
+}
+
+/// The most bytes of anchor text kept for one link.
+pub const ANCHOR_TEXT_LIMIT: usize = 1024;
+
+macro_rules! rel_keywords {
+    ($($(#[$doc:meta])* $name:ident = $bit:expr, $keyword:literal;)*) => {
+        /// The `rel` keywords of a link an indexer acts on, as a set.
+        ///
+        /// ```
+        /// use htmltok::extract::Rel;
+        ///
+        /// let rel = Rel::parse("NoFollow  ugc external");
+        /// assert!(rel.contains(Rel::NOFOLLOW) && rel.contains(Rel::UGC));
+        /// assert!(!rel.contains(Rel::SPONSORED));
+        /// assert_eq!(rel.keywords().collect::<Vec<_>>(), ["nofollow", "ugc", "external"]);
+        /// ```
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct Rel(u32);
+
+        impl Rel {
+            $($(#[$doc])* pub const $name: Rel = Rel(1 << $bit);)*
+
+            /// Every keyword this type knows, with its flag.
+            const ALL: &'static [(&'static str, Rel)] = &[$(($keyword, Rel::$name)),*];
+        }
+    };
+}
+
+rel_keywords! {
+    /// `nofollow`: the page does not endorse the target.
+    NOFOLLOW = 0, "nofollow";
+    /// `ugc`: user-generated content.
+    UGC = 1, "ugc";
+    /// `sponsored`: a paid link.
+    SPONSORED = 2, "sponsored";
+    /// `canonical`: the preferred URL of this page.
+    CANONICAL = 3, "canonical";
+    /// `alternate`: another version (language, format) of this page.
+    ALTERNATE = 4, "alternate";
+    /// `noopener`.
+    NOOPENER = 5, "noopener";
+    /// `noreferrer`.
+    NOREFERRER = 6, "noreferrer";
+    /// `external`: a different site.
+    EXTERNAL = 7, "external";
+    /// `stylesheet`.
+    STYLESHEET = 8, "stylesheet";
+    /// `icon`.
+    ICON = 9, "icon";
+    /// `next`: the next page of a series.
+    NEXT = 10, "next";
+    /// `prev`: the previous page of a series.
+    PREV = 11, "prev";
+    /// `author`.
+    AUTHOR = 12, "author";
+    /// `license`.
+    LICENSE = 13, "license";
+    /// `manifest`.
+    MANIFEST = 14, "manifest";
+    /// `preload`.
+    PRELOAD = 15, "preload";
+    /// `prefetch`.
+    PREFETCH = 16, "prefetch";
+    /// `dns-prefetch`.
+    DNS_PREFETCH = 17, "dns-prefetch";
+    /// `preconnect`.
+    PRECONNECT = 18, "preconnect";
+    /// `modulepreload`.
+    MODULEPRELOAD = 19, "modulepreload";
+    /// `shortlink`.
+    SHORTLINK = 20, "shortlink";
+    /// `bookmark`.
+    BOOKMARK = 21, "bookmark";
+    /// `tag`.
+    TAG = 22, "tag";
+    /// `me`.
+    ME = 23, "me";
+    /// `help`.
+    HELP = 24, "help";
+    /// `search`.
+    SEARCH = 25, "search";
+    /// `amphtml`: the AMP version of this page.
+    AMPHTML = 26, "amphtml";
+}
+
+impl Rel {
+    /// The keywords of a `rel` value this type knows (ASCII
+    /// case-insensitively; unknown ones are left out).
+    pub fn parse(value: &str) -> Rel {
+        let mut rel = Rel(0);
+        for word in value.split(is_space).filter(|w| !w.is_empty()) {
+            if let Some((_, flag)) = Rel::ALL.iter().find(|(k, _)| k.eq_ignore_ascii_case(word)) {
+                rel.0 |= flag.0;
+            }
+        }
+        rel
+    }
+
+    /// Whether every keyword of `other` is in the set.
+    pub fn contains(self, other: Rel) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The keywords in the set, lowercase, in a fixed order.
+    pub fn keywords(self) -> impl Iterator<Item = &'static str> {
+        Rel::ALL
+            .iter()
+            .filter(move |(_, flag)| self.contains(*flag))
+            .map(|(k, _)| *k)
+    }
+}
+
+impl core::ops::BitOr for Rel {
+    type Output = Rel;
+
+    /// The keywords of both.
+    fn bitor(self, other: Rel) -> Rel {
+        Rel(self.0 | other.0)
+    }
+}
+
+/// How an attribute holds URLs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// One URL.
+    Url,
+    /// Image candidates: `url 2x, url 100w`.
+    Srcset,
+    /// URLs separated by whitespace (`ping`).
+    Spaced,
+    /// `<meta http-equiv=refresh content="5; url=...">`.
+    Refresh,
+}
+
+/// The element name and the URL attributes of a tag of `element` (named
+/// `name`), if it has any.
+fn url_attributes(
+    element: Element,
+    name: &str,
+) -> Option<(&'static str, &'static [(&'static str, Kind)])> {
+    use Element as E;
+    use Kind::*;
+    Some(match element {
+        E::A => ("a", &[("href", Url), ("ping", Spaced), ("xlink:href", Url)]),
+        E::Area => ("area", &[("href", Url), ("ping", Spaced)]),
+        E::Link => ("link", &[("href", Url), ("imagesrcset", Srcset)]),
+        E::Base => ("base", &[("href", Url)]),
+        E::Img => (
+            "img",
+            &[("src", Url), ("srcset", Srcset), ("longdesc", Url)],
+        ),
+        E::Source => ("source", &[("src", Url), ("srcset", Srcset)]),
+        E::Script => ("script", &[("src", Url)]),
+        E::Embed => ("embed", &[("src", Url)]),
+        E::Audio => ("audio", &[("src", Url)]),
+        E::Track => ("track", &[("src", Url)]),
+        E::Iframe => ("iframe", &[("src", Url), ("longdesc", Url)]),
+        E::Frame => ("frame", &[("src", Url), ("longdesc", Url)]),
+        E::Video => ("video", &[("src", Url), ("poster", Url)]),
+        E::Input => ("input", &[("src", Url), ("formaction", Url)]),
+        E::Button => ("button", &[("formaction", Url)]),
+        E::Form => ("form", &[("action", Url)]),
+        E::Blockquote => ("blockquote", &[("cite", Url)]),
+        E::Q => ("q", &[("cite", Url)]),
+        E::Del => ("del", &[("cite", Url)]),
+        E::Ins => ("ins", &[("cite", Url)]),
+        E::Object => ("object", &[("data", Url)]),
+        E::Body => ("body", &[("background", Url)]),
+        E::Table => ("table", &[("background", Url)]),
+        E::Td => ("td", &[("background", Url)]),
+        E::Th => ("th", &[("background", Url)]),
+        E::Html => ("html", &[("manifest", Url)]),
+        E::Image => ("image", &[("href", Url), ("xlink:href", Url)]),
+        E::Meta => ("meta", &[("content", Refresh)]),
+        E::Other if name == "use" => ("use", &[("href", Url), ("xlink:href", Url)]),
+        _ => return None,
+    })
+}
+
+/// Whether the tag may have URL attributes at all (a cheap first test).
+#[inline]
+pub(crate) fn has_url_attributes(tag: &Tag<'_>) -> bool {
+    !tag.attributes.is_empty() && url_attributes(tag.element, tag.name).is_some()
+}
+
+/// Adds the URLs of a start tag to `links`, in attribute order, as written
+/// (`url` is empty until the link is resolved). `source` is the input the tag's spans
+/// index, when the caller has it (to tell a value written as it is from
+/// one with character references, and give each URL its own span).
+pub(crate) fn tag_links<'s>(
+    source: &dyn Fn(Span) -> Option<&'s str>,
+    tag: &Tag<'_>,
+    links: &mut Vec<Link>,
+) {
+    let Some((tag_name, wanted)) = url_attributes(tag.element, tag.name) else {
+        return;
+    };
+    let mut rel = None;
+    let mut hreflang = None;
+    for attr in tag.attrs() {
+        let Some(&(attr_name, kind)) = wanted.iter().find(|(name, _)| *name == attr.name) else {
+            continue;
+        };
+        let Some(span) = attr.value_span else {
+            continue;
+        };
+        let mut push = |range: (usize, usize)| {
+            let raw = &attr.value[range.0..range.1];
+            if raw.is_empty() {
+                return;
+            }
+            let rel = *rel.get_or_insert_with(|| {
+                tag.attr_value("rel")
+                    .filter(|_| matches!(tag_name, "a" | "area" | "link" | "form"))
+                    .map_or(Rel::default(), Rel::parse)
+            });
+            let hreflang = hreflang
+                .get_or_insert_with(|| {
+                    tag.attr_value("hreflang")
+                        .filter(|_| matches!(tag_name, "a" | "link"))
+                        .map(|h| h.trim_matches(is_space).to_owned())
+                })
+                .clone();
+            links.push(Link {
+                tag: tag_name,
+                attr: attr_name,
+                raw: raw.to_owned(),
+                // Filled in when the link is resolved.
+                url: String::new(),
+                error: None,
+                span: candidate_span(source, attr, span, range),
+                rel,
+                hreflang,
+                anchor_text: None,
+            });
+        };
+        match kind {
+            Kind::Url => push(trim_range(attr.value)),
+            Kind::Srcset => srcset_urls(attr.value).into_iter().for_each(push),
+            Kind::Spaced => words(attr.value).into_iter().for_each(push),
+            Kind::Refresh => {
+                if let Some(range) = refresh_url(attr.value).filter(|_| is_refresh(tag)) {
+                    push(range);
+                }
+            }
+        }
+    }
+}
+
+/// Whether the tag is a `<meta http-equiv=refresh>`.
+pub(crate) fn is_refresh(tag: &Tag<'_>) -> bool {
+    tag.attr_value("http-equiv")
+        .is_some_and(|v| v.trim_matches(is_space).eq_ignore_ascii_case("refresh"))
+}
+
+/// The span of `range` of the attribute's value: its own span when the
+/// value is written as it is (no character references), the whole value's
+/// otherwise.
+fn candidate_span<'s>(
+    source: &dyn Fn(Span) -> Option<&'s str>,
+    attr: &Attribute<'_>,
+    span: Span,
+    range: (usize, usize),
+) -> Span {
+    if source(span) == Some(attr.value) {
+        Span::new(span.start + range.0, span.start + range.1)
+    } else {
+        span
+    }
+}
+
+/// The range of `s` without leading and trailing ASCII whitespace.
+fn trim_range(s: &str) -> (usize, usize) {
+    let start = s.len() - s.trim_start_matches(is_space).len();
+    let end = s.trim_end_matches(is_space).len();
+    (start, end.max(start))
+}
+
+/// The ranges of the whitespace-separated words of `s`.
+fn words(s: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in s.char_indices().chain([(s.len(), ' ')]) {
+        match (is_space(c), start) {
+            (true, Some(st)) => {
+                out.push((st, i));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The ranges of the candidate URLs of a `srcset` value, as the HTML
+/// Standard's "parse a srcset attribute" splits them: a URL runs to the
+/// next whitespace (trailing commas dropped), its descriptors to the next
+/// comma outside parentheses.
+pub(crate) fn srcset_urls(s: &str) -> Vec<(usize, usize)> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut pos = 0;
+    loop {
+        while pos < b.len() && (is_space(b[pos] as char) || b[pos] == b',') {
+            pos += 1;
+        }
+        if pos >= b.len() {
+            return out;
+        }
+        let start = pos;
+        while pos < b.len() && !is_space(b[pos] as char) {
+            pos += 1;
+        }
+        let mut end = pos;
+        if b[end - 1] == b',' {
+            while end > start && b[end - 1] == b',' {
+                end -= 1;
+            }
+        } else {
+            let mut in_parens = false;
+            while pos < b.len() {
+                match b[pos] {
+                    b'(' => in_parens = true,
+                    b')' => in_parens = false,
+                    b',' if !in_parens => break,
+                    _ => {}
+                }
+                pos += 1;
+            }
+        }
+        if end > start {
+            out.push((start, end));
+        }
+    }
+}
+
+/// The delay (its digits and dots as written) and the range of the URL in
+/// a `<meta http-equiv=refresh>` content value (`5; url='/next'`),
+/// following the HTML Standard's "shared declarative refresh steps";
+/// `None` when the value is not a refresh.
+pub(crate) fn parse_refresh(s: &str) -> Option<(&str, Option<(usize, usize)>)> {
+    let b = s.as_bytes();
+    let skip_space = |mut i: usize| {
+        while i < b.len() && is_space(b[i] as char) {
+            i += 1;
+        }
+        i
+    };
+    let mut i = skip_space(0);
+    let digits = i;
+    while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'.') {
+        i += 1;
+    }
+    if i == digits {
+        return None;
+    }
+    let delay = &s[digits..i];
+    i = skip_space(i);
+    if i < b.len() && matches!(b[i], b';' | b',') {
+        i = skip_space(i + 1);
+    } else if i < b.len() {
+        return None;
+    }
+    if i >= b.len() {
+        return Some((delay, None));
+    }
+    // An optional `url =` before the URL.
+    let rest = &s[i..];
+    if rest.len() >= 3 && rest.as_bytes()[..3].eq_ignore_ascii_case(b"url") {
+        let j = skip_space(i + 3);
+        if j < b.len() && b[j] == b'=' {
+            i = skip_space(j + 1);
+        }
+    }
+    let mut end = b.len();
+    if i < b.len() && matches!(b[i], b'"' | b'\'') {
+        let quote = b[i];
+        i += 1;
+        end = s[i..].find(quote as char).map_or(b.len(), |q| i + q);
+    }
+    let (start, stop) = trim_range(&s[i..end]);
+    Some((delay, (stop > start).then_some((i + start, i + stop))))
+}
+
+/// The range of the URL of a refresh `content` value, if it has one.
+fn refresh_url(s: &str) -> Option<(usize, usize)> {
+    parse_refresh(s)?.1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn srcset_candidates() {
+        let s = "a.png 1x, b c.png 2x,d.png,, e(1,2).png 100w";
+        let got: Vec<&str> = srcset_urls(s).iter().map(|&(a, b)| &s[a..b]).collect();
+        assert_eq!(got, ["a.png", "b", "d.png", "e(1,2).png"]);
+        assert!(srcset_urls(" , ").is_empty());
+    }
+
+    #[test]
+    fn refresh_values() {
+        assert_eq!(parse_refresh("0"), Some(("0", None)));
+        assert_eq!(parse_refresh("0; http://x/"), Some(("0", Some((3, 12)))));
+        assert_eq!(
+            parse_refresh("5;URL = '/a b' x"),
+            Some(("5", Some((9, 13))))
+        );
+        assert_eq!(parse_refresh("x; url=/a"), None);
+        assert_eq!(parse_refresh("1.5 x"), None);
+    }
+
+    #[test]
+    fn rel_keywords() {
+        let rel = Rel::parse("Alternate\tCANONICAL unknown");
+        assert_eq!(
+            rel.keywords().collect::<Vec<_>>(),
+            ["canonical", "alternate"]
+        );
+        assert!(Rel::parse("").is_empty());
+    }
+}

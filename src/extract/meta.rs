@@ -1,0 +1,456 @@
+//! A page's metadata: title, language, charset, the `<meta>`s an indexer
+//! reads (description, keywords, robots, refresh, Open Graph, Twitter
+//! cards), canonical and alternate links, and JSON-LD blocks.
+//!
+//! Everything is gathered in one pass as the tokens go by. A hostile page
+//! can have a megabyte title or a million `<meta>`s, so what is held is
+//! capped by one budget in bytes ([`ExtractOptions::metadata_limit`]);
+//! past it, further values are left out and [`Metadata::truncated`] says
+//! so.
+//!
+//! [`ExtractOptions::metadata_limit`]: super::ExtractOptions::metadata_limit
+
+use crate::element::Element;
+use crate::token::{Tag, Text};
+
+use super::collapse::{Collapse, Out};
+use super::is_space;
+use super::links::{Rel, parse_refresh};
+use super::resolve::Resolver;
+
+/// The metadata of a page.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Metadata {
+    /// The text of the first `<title>` (outside SVG and MathML), collapsed.
+    pub title: Option<String>,
+    /// `<html lang>`.
+    pub lang: Option<String>,
+    /// The first `<meta charset>`, or charset of a `<meta
+    /// http-equiv=content-type>`, as written.
+    pub charset: Option<String>,
+    /// The first `<base href>`, resolved against the page's address.
+    pub base: Option<String>,
+    /// The `href` of the first `<link rel=canonical>`, resolved.
+    pub canonical: Option<String>,
+    /// `<meta name=description>`.
+    pub description: Option<String>,
+    /// `<meta name=keywords>`, split at commas, trimmed.
+    pub keywords: Vec<String>,
+    /// The directives of every `<meta name=robots>`, lowercased, in order.
+    pub robots: Vec<String>,
+    /// Each `<link rel=alternate>` with an `hreflang` or a `type`.
+    pub alternates: Vec<Alternate>,
+    /// `<meta http-equiv=refresh>`.
+    pub refresh: Option<Refresh>,
+    /// Open Graph properties (`<meta property="og:...">`), in order, the
+    /// key as written.
+    pub open_graph: Vec<(String, String)>,
+    /// Twitter card properties (`<meta name="twitter:...">`, or
+    /// `property`), in order.
+    pub twitter: Vec<(String, String)>,
+    /// The content of each `<script type="application/ld+json">`, as
+    /// written.
+    pub json_ld: Vec<String>,
+    /// Every `<meta>` with content and a key, in order.
+    pub meta: Vec<MetaTag>,
+    /// Whether values were left out because of the memory budget.
+    pub truncated: bool,
+}
+
+/// A `<link rel=alternate>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alternate {
+    /// The URL, resolved.
+    pub href: String,
+    /// `hreflang`, as written.
+    pub hreflang: Option<String>,
+    /// `type` (`application/rss+xml`, ...), as written.
+    pub media_type: Option<String>,
+}
+
+/// A `<meta http-equiv=refresh>`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refresh {
+    /// The delay in seconds.
+    pub seconds: f64,
+    /// The URL, resolved, when the refresh goes to another page.
+    pub url: Option<String>,
+}
+
+/// What names a `<meta>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MetaKey {
+    /// `name=` (its value is lowercased).
+    Name,
+    /// `property=` (Open Graph, RDFa).
+    Property,
+    /// `http-equiv=` (lowercased).
+    HttpEquiv,
+    /// `itemprop=` (microdata).
+    Itemprop,
+}
+
+impl MetaKey {
+    /// The attribute name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MetaKey::Name => "name",
+            MetaKey::Property => "property",
+            MetaKey::HttpEquiv => "http-equiv",
+            MetaKey::Itemprop => "itemprop",
+        }
+    }
+}
+
+/// One `<meta>` with content.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MetaTag {
+    /// Which attribute names it.
+    pub key: MetaKey,
+    /// That attribute's value.
+    pub value: String,
+    /// Its `content`.
+    pub content: String,
+}
+
+/// Where the page's title is.
+#[derive(Debug, Default)]
+enum Title {
+    /// No `<title>` yet.
+    #[default]
+    None,
+    /// In the first `<title>`: its text so far, collapsed.
+    Reading(Collapse, Out),
+    /// After it.
+    Done,
+}
+
+/// Gathers [`Metadata`] token by token.
+#[derive(Debug)]
+pub(crate) struct MetaCollector {
+    meta: Metadata,
+    title: Title,
+    /// Raw `<base href>` and canonical, resolved at the end.
+    base_href: Option<String>,
+    canonical: Option<String>,
+    refresh_url: Option<String>,
+    /// The alternates' raw hrefs.
+    alternate_hrefs: Vec<String>,
+    html_seen: bool,
+    /// Open `<svg>`/`<math>` elements: their `<title>` is not the page's.
+    foreign: u32,
+    /// In a JSON-LD script: its text so far.
+    json_ld: Option<String>,
+    /// Bytes of budget left.
+    budget: usize,
+}
+
+impl MetaCollector {
+    /// A collector that holds at most `limit` bytes of values.
+    pub(crate) fn new(limit: usize) -> MetaCollector {
+        MetaCollector {
+            meta: Metadata::default(),
+            title: Title::None,
+            base_href: None,
+            canonical: None,
+            refresh_url: None,
+            alternate_hrefs: Vec::new(),
+            html_seen: false,
+            foreign: 0,
+            json_ld: None,
+            budget: limit,
+        }
+    }
+
+    /// Takes `n` bytes of the budget, or says there are not that many.
+    fn spend(&mut self, n: usize) -> bool {
+        if n > self.budget {
+            self.meta.truncated = true;
+            return false;
+        }
+        self.budget -= n;
+        true
+    }
+
+    /// A value kept, if the budget allows.
+    fn keep(&mut self, s: &str) -> Option<String> {
+        self.spend(s.len()).then(|| s.to_owned())
+    }
+
+    /// Takes in text.
+    #[inline]
+    pub(crate) fn text(&mut self, text: &Text<'_>) {
+        if let Title::Reading(collapse, out) = &mut self.title {
+            collapse.push(out, text.data, false);
+            if out.truncated {
+                self.meta.truncated = true;
+            }
+        } else if self.json_ld.is_some() {
+            if self.spend(text.data.len()) {
+                self.json_ld.as_mut().expect("json-ld").push_str(text.data);
+            } else {
+                self.json_ld = None;
+            }
+        }
+    }
+
+    /// Takes in an end tag.
+    pub(crate) fn end_tag(&mut self, tag: &Tag<'_>) {
+        match tag.element {
+            Element::Title => self.end_title(),
+            Element::Svg | Element::Math => self.foreign = self.foreign.saturating_sub(1),
+            Element::Script => {
+                if let Some(json) = self.json_ld.take() {
+                    self.meta.json_ld.push(json);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn end_title(&mut self) {
+        if let Title::Reading(_, out) = &mut self.title {
+            let title = out.drain();
+            // The budget was spent as it was written.
+            self.budget = self.budget.saturating_sub(title.len());
+            self.meta.title = Some(title);
+            self.title = Title::Done;
+        }
+    }
+
+    /// Takes in a start tag.
+    pub(crate) fn start_tag(&mut self, tag: &Tag<'_>) {
+        match tag.element {
+            Element::Html if !self.html_seen => {
+                self.html_seen = true;
+                self.meta.lang = tag.attr_value("lang").and_then(|l| self.keep(l));
+            }
+            Element::Title if self.foreign == 0 && matches!(self.title, Title::None) => {
+                self.title = Title::Reading(Collapse::default(), Out::new(self.budget));
+            }
+            Element::Svg | Element::Math if !tag.self_closing => self.foreign += 1,
+            Element::Base if self.base_href.is_none() => {
+                self.base_href = tag.attr_value("href").and_then(|h| self.keep(h));
+            }
+            Element::Link => self.link(tag),
+            Element::Meta => self.add_meta(tag),
+            Element::Script => {
+                let json = tag.attr_value("type").is_some_and(|t| {
+                    t.trim_matches(is_space)
+                        .eq_ignore_ascii_case("application/ld+json")
+                });
+                if json {
+                    self.json_ld = Some(String::new());
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn link(&mut self, tag: &Tag<'_>) {
+        let Some(rel) = tag.attr_value("rel").map(Rel::parse) else {
+            return;
+        };
+        let Some(href) = tag.attr_value("href") else {
+            return;
+        };
+        if rel.contains(Rel::CANONICAL) && self.canonical.is_none() {
+            self.canonical = self.keep(href);
+        }
+        if rel.contains(Rel::ALTERNATE) {
+            let hreflang = tag.attr_value("hreflang");
+            let media_type = tag.attr_value("type");
+            if hreflang.is_none() && media_type.is_none() {
+                return;
+            }
+            let n = href.len() + hreflang.map_or(0, str::len) + media_type.map_or(0, str::len);
+            if self.spend(n) {
+                self.alternate_hrefs.push(href.to_owned());
+                self.meta.alternates.push(Alternate {
+                    href: String::new(),
+                    hreflang: hreflang.map(str::to_owned),
+                    media_type: media_type.map(str::to_owned),
+                });
+            }
+        }
+    }
+
+    fn add_meta(&mut self, tag: &Tag<'_>) {
+        if self.meta.charset.is_none() {
+            self.meta.charset = tag
+                .attr_value("charset")
+                .map(|c| c.trim_matches(is_space))
+                .or_else(|| {
+                    let http_equiv = tag.attr_value("http-equiv")?;
+                    if !http_equiv
+                        .trim_matches(is_space)
+                        .eq_ignore_ascii_case("content-type")
+                    {
+                        return None;
+                    }
+                    charset_from_content_type(tag.attr_value("content")?)
+                })
+                .filter(|c| !c.is_empty())
+                .and_then(|c| self.keep(c));
+        }
+        let Some(content) = tag.attr_value("content") else {
+            return;
+        };
+        let keys = [
+            (MetaKey::Name, "name"),
+            (MetaKey::Property, "property"),
+            (MetaKey::HttpEquiv, "http-equiv"),
+            (MetaKey::Itemprop, "itemprop"),
+        ];
+        let Some((key, value)) = keys
+            .into_iter()
+            .find_map(|(key, attr)| tag.attr_value(attr).map(|v| (key, v)))
+        else {
+            return;
+        };
+        let value = match key {
+            MetaKey::Name | MetaKey::HttpEquiv => value.to_ascii_lowercase(),
+            _ => value.to_owned(),
+        };
+        if !self.spend(value.len() + content.len()) {
+            return;
+        }
+        let name = value.trim_matches(is_space);
+        match key {
+            MetaKey::Name if name == "robots" => {
+                let directives = content
+                    .split(',')
+                    .map(|d| d.trim_matches(is_space).to_lowercase())
+                    .filter(|d| !d.is_empty());
+                self.meta.robots.extend(directives);
+            }
+            MetaKey::Name if name == "description" && self.meta.description.is_none() => {
+                self.meta.description = Some(content.to_owned());
+            }
+            MetaKey::Name if name == "keywords" => {
+                let keywords = content
+                    .split(',')
+                    .map(|k| k.trim_matches(is_space))
+                    .filter(|k| !k.is_empty())
+                    .map(str::to_owned);
+                self.meta.keywords.extend(keywords);
+            }
+            MetaKey::HttpEquiv if name == "refresh" && self.meta.refresh.is_none() => {
+                if let Some((delay, url)) = parse_refresh(content) {
+                    self.meta.refresh = Some(Refresh {
+                        seconds: delay.parse().unwrap_or(0.0),
+                        url: None,
+                    });
+                    self.refresh_url = url.map(|(a, b)| content[a..b].to_owned());
+                }
+            }
+            _ => {}
+        }
+        let prefixed = |prefix: &str| {
+            name.len() > prefix.len()
+                && name.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+        };
+        if matches!(key, MetaKey::Property) && prefixed("og:") {
+            self.meta
+                .open_graph
+                .push((name.to_owned(), content.to_owned()));
+        } else if matches!(key, MetaKey::Name | MetaKey::Property) && prefixed("twitter:") {
+            self.meta
+                .twitter
+                .push((name.to_owned(), content.to_owned()));
+        }
+        self.meta.meta.push(MetaTag {
+            key,
+            value,
+            content: content.to_owned(),
+        });
+    }
+
+    /// The metadata, URLs resolved: the base against `document` (the
+    /// page's address), the rest against `page` (its base URL). A title
+    /// cut short by the end of the input still counts.
+    pub(crate) fn finish(mut self, document: &Resolver, page: &Resolver) -> Metadata {
+        self.end_title();
+        if let Some(json) = self.json_ld.take() {
+            self.meta.json_ld.push(json);
+        }
+        let mut meta = self.meta;
+        meta.base = self.base_href.map(|b| document.resolve(&b).url);
+        meta.canonical = self.canonical.map(|c| page.resolve(&c).url);
+        for (alternate, href) in meta.alternates.iter_mut().zip(self.alternate_hrefs) {
+            alternate.href = page.resolve(&href).url;
+        }
+        if let Some(refresh) = &mut meta.refresh {
+            refresh.url = self.refresh_url.map(|u| page.resolve(&u).url);
+        }
+        meta
+    }
+}
+
+/// The charset in a Content-Type value (`text/html; charset="utf-8"`), as
+/// the HTML Standard's "extracting a character encoding from a meta
+/// element" finds it.
+pub(crate) fn charset_from_content_type(content: &str) -> Option<&str> {
+    let b = content.as_bytes();
+    let mut from = 0;
+    loop {
+        let at = from
+            + b[from..]
+                .windows(7)
+                .position(|w| w.eq_ignore_ascii_case(b"charset"))?;
+        let mut i = at + "charset".len();
+        while i < b.len() && is_space(b[i] as char) {
+            i += 1;
+        }
+        if i >= b.len() || b[i] != b'=' {
+            from = at + 1;
+            continue;
+        }
+        i += 1;
+        while i < b.len() && is_space(b[i] as char) {
+            i += 1;
+        }
+        let rest = &content[i..];
+        return match rest.chars().next() {
+            Some(q @ ('"' | '\'')) => {
+                let inner = &rest[1..];
+                inner.find(q).map(|end| &inner[..end])
+            }
+            Some(_) => {
+                let end = rest
+                    .find(|c: char| is_space(c) || c == ';')
+                    .unwrap_or(rest.len());
+                Some(&rest[..end])
+            }
+            None => None,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn content_type_charset() {
+        assert_eq!(
+            charset_from_content_type("text/html; charset=UTF-8"),
+            Some("UTF-8")
+        );
+        assert_eq!(
+            charset_from_content_type("text/html;CharSet = \"a b\""),
+            Some("a b")
+        );
+        assert_eq!(
+            charset_from_content_type("charsetx; charset=x;y"),
+            Some("x")
+        );
+        assert_eq!(charset_from_content_type("text/html"), None);
+        assert_eq!(charset_from_content_type("charset='unterminated"), None);
+        assert_eq!(
+            charset_from_content_type("\u{e9}charset=\u{e9}"),
+            Some("\u{e9}")
+        );
+    }
+}

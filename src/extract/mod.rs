@@ -1,0 +1,623 @@
+//! What an indexer takes from a page: its visible text, its links and its
+//! metadata, in one pass over the tokens.
+//!
+//! An [`Extractor`] is fed tokens in order and gathers all three (or the
+//! ones [`ExtractOptions`] asks for). It works on any token stream: a
+//! [`Tokenizer`] over a whole page, a [`Document`](crate::Document)
+//! decoded from bytes, or the pieces a [`StreamTokenizer`] hands out a
+//! chunk at a time; for a whole page, [`extract`] does the feeding.
+//!
+//! ```
+//! use htmltok::extract::{extract, ExtractOptions, Rel};
+//! use htmltok::url::Url;
+//!
+//! let html = r#"<html lang=en><head><title>Fish &amp; chips</title>
+//!   <meta name=description content="The best in town">
+//!   <script>var x = "not text";</script></head>
+//!   <body><h1>Menu</h1><p>Cod,   chips
+//!   and <a href="../peas.html" rel=nofollow>mushy <b>peas</b></a>.</p>"#;
+//! let page = Url::parse("https://example.com/menu/today.html").unwrap();
+//! let found = extract(html, &ExtractOptions::default().url(Some(page)));
+//!
+//! assert_eq!(found.text, "Menu\nCod, chips and mushy peas.");
+//! let link = &found.links[0];
+//! assert_eq!(link.url, "https://example.com/peas.html");
+//! assert_eq!(link.anchor_text.as_deref(), Some("mushy peas"));
+//! assert!(link.rel.contains(Rel::NOFOLLOW));
+//! assert_eq!(found.metadata.title.as_deref(), Some("Fish & chips"));
+//! assert_eq!(found.metadata.lang.as_deref(), Some("en"));
+//! assert_eq!(found.metadata.description.as_deref(), Some("The best in town"));
+//! ```
+//!
+//! # Text
+//!
+//! The text is what a reader sees, laid out as lines: the content of
+//! `script`, `style`, `template`, `title` and the like is left out, block
+//! elements and `<br>` break lines, whitespace collapses to one space
+//! (kept in `<pre>`), character references are decoded (the tokenizer did
+//! that). [`visible`](self) rules in detail: see the private module docs
+//! in `src/extract/visible.rs`; in short, `hidden` elements are left out
+//! (on by default, [`ExtractOptions::hidden`]), image `alt` text can be
+//! put in ([`ExtractOptions::alt_text`]), and the output can be capped
+//! ([`ExtractOptions::text_limit`]). With [`ExtractOptions::offsets`],
+//! each piece of output text comes with the span of the input it came
+//! from ([`TextRun`]).
+//!
+//! # Links
+//!
+//! Every URL-bearing attribute an indexer wants (`a`/`area` `href`, `link`
+//! `href`, `img` `src` and `srcset`, the `src` of `iframe`, `frame`,
+//! `embed`, `source`, `video`, `audio`, `script`, `form` `action`, a `<meta
+//! http-equiv=refresh>` URL, `<base href>`, and a few more), resolved per
+//! the URL Standard against the page's address
+//! ([`ExtractOptions::url`]) and its `<base href>`, with the element,
+//! attribute, `rel` keywords, `hreflang` and, for `<a>`, the anchor text
+//! ([`Link`]). An invalid URL is kept as written with the reason it could
+//! not be parsed; `javascript:` and `data:` URLs are reported as they are
+//! (they are absolute).
+//!
+//! # Metadata
+//!
+//! Title, `lang`, charset, description, keywords, robots, canonical,
+//! hreflang alternates, refresh, Open Graph and Twitter card properties,
+//! JSON-LD blocks, and every `<meta>` ([`Metadata`]).
+//!
+//! # Streaming and memory
+//!
+//! An extractor holds only what it must: the text written since the
+//! caller last took it ([`Extractor::take_text`]), the links not yet taken
+//! ([`Extractor::take_links`]), and metadata within a budget
+//! ([`ExtractOptions::metadata_limit`]). A caller streaming a page of any
+//! size takes text and links as it goes.
+//!
+//! [`Tokenizer`]: crate::Tokenizer
+//! [`StreamTokenizer`]: crate::StreamTokenizer
+
+mod collapse;
+mod links;
+mod meta;
+mod resolve;
+mod visible;
+
+use core::ops::Range;
+
+use bumpalo::Bump;
+use url::Url;
+
+use crate::element::Element;
+use crate::token::{Span, Tag, Text, Token};
+use crate::tokenizer::{Options, Tokenizer};
+
+use collapse::{Collapse, Out};
+pub use links::{ANCHOR_TEXT_LIMIT, Link, Rel};
+pub use meta::{Alternate, MetaKey, MetaTag, Metadata, Refresh};
+pub use resolve::{Resolved, Resolver};
+use visible::{Boundary, Visible};
+
+/// ASCII whitespace, as HTML defines it.
+pub(crate) fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0C' | '\r')
+}
+
+/// What to extract, and how.
+///
+/// ```
+/// use htmltok::extract::{extract, ExtractOptions};
+///
+/// let html = "<p>A <img alt=cat src=c.png> <span hidden>secret</span>sat";
+/// let text = |o: &ExtractOptions| extract(html, o).text;
+/// assert_eq!(text(&ExtractOptions::default()), "A sat");
+/// assert_eq!(text(&ExtractOptions::default().alt_text(true)), "A cat sat");
+/// assert_eq!(text(&ExtractOptions::default().hidden(false)), "A secretsat");
+/// assert_eq!(text(&ExtractOptions::default().text_limit(3)), "A s");
+/// ```
+#[derive(Clone, Debug)]
+pub struct ExtractOptions {
+    text: bool,
+    links: bool,
+    metadata: bool,
+    alt_text: bool,
+    hidden: bool,
+    scripting: bool,
+    offsets: bool,
+    text_limit: usize,
+    metadata_limit: usize,
+    url: Option<Url>,
+}
+
+impl Default for ExtractOptions {
+    /// Text, links and metadata; `hidden` honoured, no alt text, scripting
+    /// on, no offsets, no cap on the text, 4 MiB of metadata, no page URL.
+    fn default() -> ExtractOptions {
+        ExtractOptions {
+            text: true,
+            links: true,
+            metadata: true,
+            alt_text: false,
+            hidden: true,
+            scripting: true,
+            offsets: false,
+            text_limit: usize::MAX,
+            metadata_limit: 4 << 20,
+            url: None,
+        }
+    }
+}
+
+impl ExtractOptions {
+    /// Whether to extract the visible text (default on).
+    pub fn text(mut self, on: bool) -> ExtractOptions {
+        self.text = on;
+        self
+    }
+
+    /// Whether to extract links (default on).
+    pub fn links(mut self, on: bool) -> ExtractOptions {
+        self.links = on;
+        self
+    }
+
+    /// Whether to extract metadata (default on).
+    pub fn metadata(mut self, on: bool) -> ExtractOptions {
+        self.metadata = on;
+        self
+    }
+
+    /// Whether the `alt` text of images (`<img>`, `<input type=image>`)
+    /// is part of the text, as a word between spaces (default off: a
+    /// browser shows it only when the image is missing).
+    pub fn alt_text(mut self, on: bool) -> ExtractOptions {
+        self.alt_text = on;
+        self
+    }
+
+    /// Whether an element with the `hidden` attribute is left out with
+    /// its content, as a browser renders it (default on).
+    pub fn hidden(mut self, on: bool) -> ExtractOptions {
+        self.hidden = on;
+        self
+    }
+
+    /// Whether scripting is on, which hides `<noscript>` and `<canvas>`
+    /// content (default
+    /// on, as in a browser and in the tokenizer's [`Options::scripting`]).
+    pub fn scripting(mut self, on: bool) -> ExtractOptions {
+        self.scripting = on;
+        self
+    }
+
+    /// Whether to record, for each piece of output text, the span of the
+    /// input it came from ([`TextRun`]; default off).
+    pub fn offsets(mut self, on: bool) -> ExtractOptions {
+        self.offsets = on;
+        self
+    }
+
+    /// The most bytes of text to write (cut at a character boundary;
+    /// default: no cap). [`Extracted::text_truncated`] says when it cut.
+    pub fn text_limit(mut self, bytes: usize) -> ExtractOptions {
+        self.text_limit = bytes;
+        self
+    }
+
+    /// The most bytes of metadata values to hold (default 4 MiB); past it
+    /// values are left out and [`Metadata::truncated`] is set.
+    pub fn metadata_limit(mut self, bytes: usize) -> ExtractOptions {
+        self.metadata_limit = bytes;
+        self
+    }
+
+    /// The tokenizer options these extraction options go with: the
+    /// defaults, with [`Options::scripting`] as set here. Tokenize with
+    /// them when feeding an [`Extractor`] yourself.
+    pub fn tokenizer_options(&self) -> Options {
+        Options::default().scripting(self.scripting)
+    }
+
+    /// The address the page was fetched from, which its relative URLs
+    /// (and its `<base href>`) are resolved against (default none:
+    /// relative URLs stay as written).
+    pub fn url(mut self, url: Option<Url>) -> ExtractOptions {
+        self.url = url;
+        self
+    }
+}
+
+/// One piece of the output text and where in the input it came from: the
+/// collapsed text of one text token (or of the pieces of one, in a
+/// stream).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextRun {
+    /// Where the piece is in the whole output text, in bytes.
+    pub text: Range<usize>,
+    /// The span of the input it came from.
+    pub source: Span,
+}
+
+/// Everything extracted from a page.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Extracted {
+    /// The visible text: lines of collapsed text, no newline at the end.
+    pub text: String,
+    /// Where each piece of the text came from (with
+    /// [`ExtractOptions::offsets`]).
+    pub runs: Vec<TextRun>,
+    /// Whether [`ExtractOptions::text_limit`] cut the text.
+    pub text_truncated: bool,
+    /// The links, in page order.
+    pub links: Vec<Link>,
+    /// The metadata.
+    pub metadata: Metadata,
+}
+
+/// Extracts text, links and metadata from a whole page (tokenized with
+/// the default [`Options`], scripting as `options` says).
+///
+/// See the [module docs](self) for an example.
+pub fn extract(html: &str, options: &ExtractOptions) -> Extracted {
+    let arena = Bump::new();
+    let mut extractor = Extractor::new(options);
+    for token in Tokenizer::with_options(html, &arena, options.tokenizer_options()) {
+        extractor.token_in(&token, html);
+        if extractor.is_done() {
+            break;
+        }
+    }
+    extractor.finish()
+}
+
+/// The `<a href>` whose anchor text is being gathered.
+#[derive(Debug)]
+struct Anchor {
+    /// Its index in the links not yet taken.
+    link: usize,
+    collapse: Collapse,
+    out: Out,
+}
+
+/// Extracts text, links and metadata from tokens fed in order.
+///
+/// ```
+/// use htmltok::{Tokenizer, bumpalo::Bump};
+/// use htmltok::extract::{ExtractOptions, Extractor};
+///
+/// let html = "<ul><li>one<li>two</ul><a href=http://x.example/>x</a>";
+/// let arena = Bump::new();
+/// let mut extractor = Extractor::new(&ExtractOptions::default());
+/// for token in Tokenizer::new(html, &arena) {
+///     extractor.token_in(&token, html);
+/// }
+/// let found = extractor.finish();
+/// assert_eq!(found.text, "one\ntwo\nx");
+/// assert_eq!(found.links[0].url, "http://x.example/");
+/// ```
+#[derive(Debug)]
+pub struct Extractor {
+    want_text: bool,
+    want_links: bool,
+    want_metadata: bool,
+    alt_text: bool,
+    offsets: bool,
+    /// Whether the `hidden` attribute is honoured.
+    hidden: bool,
+    visible: Visible,
+    collapse: Collapse,
+    out: Out,
+    runs: Vec<TextRun>,
+    /// Links found and not yet taken.
+    links: Vec<Link>,
+    anchor: Option<Anchor>,
+    meta: meta::MetaCollector,
+    /// Resolves against the page's address.
+    document: Resolver,
+    /// Resolves against the page's base URL, once its `<base href>` is
+    /// seen (until then, links wait).
+    base: Option<Resolver>,
+    address: Option<Url>,
+}
+
+impl Extractor {
+    /// An extractor at the start of a page.
+    pub fn new(options: &ExtractOptions) -> Extractor {
+        Extractor {
+            want_text: options.text,
+            want_links: options.links,
+            want_metadata: options.metadata,
+            alt_text: options.alt_text,
+            offsets: options.offsets,
+            hidden: options.hidden,
+            visible: Visible::new(options.scripting, options.hidden),
+            collapse: Collapse::default(),
+            out: Out::new(if options.text { options.text_limit } else { 0 }),
+            runs: Vec::new(),
+            links: Vec::new(),
+            anchor: None,
+            meta: meta::MetaCollector::new(options.metadata_limit),
+            document: Resolver::new(options.url.as_ref(), None),
+            base: None,
+            address: options.url.clone(),
+        }
+    }
+
+    /// Takes in the next token. Each URL of a `srcset` (or a `ping`, or a
+    /// refresh) gets the span of the whole attribute value; see
+    /// [`Extractor::token_in`] for spans of their own.
+    #[inline]
+    pub fn token(&mut self, token: &Token<'_>) {
+        self.token_with_source(token, &|_| None);
+    }
+
+    /// Takes in the next token of `input` (the text its spans index).
+    #[inline]
+    pub fn token_in(&mut self, token: &Token<'_>, input: &str) {
+        self.token_with_source(token, &|span: Span| input.get(span.range()));
+    }
+
+    /// Takes in the next token; `source` gives the input text of a span
+    /// of it, when the caller has it (a stream may not, for a span that
+    /// began in an earlier chunk).
+    pub fn token_with_source<'s>(
+        &mut self,
+        token: &Token<'_>,
+        source: &dyn Fn(Span) -> Option<&'s str>,
+    ) {
+        match token {
+            Token::Text(text) => self.text(text),
+            Token::StartTag(tag) => self.start_tag(tag, source),
+            Token::EndTag(tag) => self.end_tag(tag),
+            Token::Comment(_) | Token::Doctype(_) => {}
+        }
+    }
+
+    #[inline]
+    fn text(&mut self, text: &Text<'_>) {
+        if self.want_metadata {
+            self.meta.text(text);
+        }
+        if !self.visible.shows_text() {
+            return;
+        }
+        if self.want_text && !self.out.is_full() {
+            let at = self
+                .collapse
+                .push(&mut self.out, text.data, self.visible.in_pre());
+            if self.offsets {
+                self.run(at, text.span);
+            }
+        }
+        if let Some(anchor) = &mut self.anchor {
+            anchor.collapse.push(&mut anchor.out, text.data, false);
+        }
+    }
+
+    /// Records the output since `at` as coming from `span` (joined to the
+    /// last run when `span` continues it).
+    fn run(&mut self, at: Option<usize>, span: Span) {
+        let end = self.out.len();
+        match self.runs.last_mut() {
+            Some(last) if last.source.end == span.start => {
+                last.source.end = span.end;
+                last.text.end = end;
+            }
+            _ => {
+                if let Some(at) = at {
+                    self.runs.push(TextRun {
+                        text: at..end,
+                        source: span,
+                    });
+                }
+            }
+        }
+    }
+
+    fn boundary(&mut self, boundary: Option<Boundary>) {
+        match boundary {
+            Some(Boundary::Block) => self.collapse.line_break(),
+            Some(Boundary::Cell) => self.collapse.space(),
+            None => return,
+        }
+        if let Some(anchor) = &mut self.anchor {
+            anchor.collapse.space();
+        }
+    }
+
+    fn start_tag<'s>(&mut self, tag: &Tag<'_>, source: &dyn Fn(Span) -> Option<&'s str>) {
+        let boundary = self.visible.start_tag(tag);
+        self.boundary(boundary);
+        match tag.element {
+            Element::Img | Element::Input if self.visible.shows_text() => self.alt(tag),
+            Element::A => self.close_anchor(),
+            Element::Base if self.base.is_none() && tag.attr("href").is_some() => {
+                self.base = Some(Resolver::new(self.address.as_ref(), tag.attr_value("href")));
+            }
+            _ => {}
+        }
+        if self.want_links && links::has_url_attributes(tag) {
+            let first = self.links.len();
+            links::tag_links(source, tag, &mut self.links);
+            let href = (first..self.links.len()).find(|&i| self.links[i].attr == "href");
+            if let Some(i) = href.filter(|_| tag.element == Element::A) {
+                self.anchor = Some(Anchor {
+                    link: i,
+                    collapse: Collapse::default(),
+                    out: Out::new(ANCHOR_TEXT_LIMIT),
+                });
+            }
+        }
+        if self.want_metadata {
+            self.meta.start_tag(tag);
+        }
+    }
+
+    /// Writes the `alt` text of an image, when asked to (and to the anchor
+    /// text of the link it is in, always).
+    fn alt(&mut self, tag: &Tag<'_>) {
+        if tag.element == Element::Input
+            && !tag
+                .attr_value("type")
+                .is_some_and(|t| t.eq_ignore_ascii_case("image"))
+        {
+            return;
+        }
+        let Some(alt) = tag.attr("alt") else {
+            return;
+        };
+        if self.hidden && visible::has_hidden_attribute(tag) {
+            return;
+        }
+        if let Some(anchor) = &mut self.anchor {
+            anchor.collapse.space();
+            anchor.collapse.push(&mut anchor.out, alt.value, false);
+            anchor.collapse.space();
+        }
+        if self.alt_text && self.want_text {
+            self.collapse.space();
+            let at = self.collapse.push(&mut self.out, alt.value, false);
+            if self.offsets {
+                let span = alt.value_span.unwrap_or(alt.name_span);
+                if let Some(at) = at {
+                    self.runs.push(TextRun {
+                        text: at..self.out.len(),
+                        source: span,
+                    });
+                }
+            }
+            self.collapse.space();
+        }
+    }
+
+    fn end_tag(&mut self, tag: &Tag<'_>) {
+        let boundary = self.visible.end_tag(tag);
+        self.boundary(boundary);
+        if tag.element == Element::A {
+            self.close_anchor();
+        }
+        if self.want_metadata {
+            self.meta.end_tag(tag);
+        }
+    }
+
+    fn close_anchor(&mut self) {
+        if let Some(anchor) = self.anchor.take() {
+            self.links[anchor.link].anchor_text = Some(anchor.out.buf);
+        }
+    }
+
+    /// Whether nothing more can be extracted: only text was asked for, and
+    /// its cap is reached. A caller may stop tokenizing.
+    pub fn is_done(&self) -> bool {
+        !self.want_links && !self.want_metadata && self.out.is_full()
+    }
+
+    /// The text written since it was last taken (the whole text so far,
+    /// the first time), to write out as the page goes by. Runs
+    /// ([`TextRun`]) keep their offsets in the whole text.
+    pub fn take_text(&mut self) -> String {
+        self.out.drain()
+    }
+
+    /// The text written since it was last taken or cleared, without taking
+    /// it: with [`Extractor::clear_text`], a caller that writes the text
+    /// out as it goes reuses one buffer.
+    pub fn pending_text(&self) -> &str {
+        &self.out.buf
+    }
+
+    /// Forgets the text written since it was last taken or cleared (see
+    /// [`Extractor::pending_text`]).
+    pub fn clear_text(&mut self) {
+        self.out.drained += self.out.buf.len();
+        self.out.buf.clear();
+    }
+
+    /// The length of the whole text written so far, taken or not.
+    pub fn text_len(&self) -> usize {
+        self.out.len()
+    }
+
+    /// The text runs recorded since they were last taken.
+    pub fn take_runs(&mut self) -> Vec<TextRun> {
+        core::mem::take(&mut self.runs)
+    }
+
+    /// Whether the page's base URL is known: its `<base href>` was seen.
+    /// Until then (or the end of the page) [`Extractor::take_links`] holds
+    /// links back, since a `<base>` applies to the links before it too.
+    pub fn base_known(&self) -> bool {
+        self.base.is_some()
+    }
+
+    /// The links found and resolved since they were last taken, in page
+    /// order: none until the base URL is known (see
+    /// [`Extractor::base_known`]); an `<a>` whose anchor text is still
+    /// being read and the links after it stay.
+    pub fn take_links(&mut self) -> Vec<Link> {
+        if self.base.is_none() {
+            return Vec::new();
+        }
+        let mut links = self.drain_ready_links();
+        for link in &mut links {
+            self.resolve(link);
+        }
+        links
+    }
+
+    /// The finished links not yet taken (an `<a>` whose anchor text is
+    /// still being read, and the links after it, stay).
+    fn drain_ready_links(&mut self) -> Vec<Link> {
+        let ready = self.anchor.as_ref().map_or(self.links.len(), |a| a.link);
+        if let Some(anchor) = &mut self.anchor {
+            anchor.link = 0;
+        }
+        self.links.drain(..ready).collect()
+    }
+
+    /// The links found since they were last taken, with `url` as written
+    /// whatever the base: for a caller that keeps them elsewhere (a page
+    /// with a million links before its `<base>`, or none) and resolves
+    /// them at the end with [`Extractor::resolve`].
+    pub fn take_links_unresolved(&mut self) -> Vec<Link> {
+        let mut links = self.drain_ready_links();
+        for link in &mut links {
+            link.url.clone_from(&link.raw);
+        }
+        links
+    }
+
+    /// Resolves a link taken with [`Extractor::take_links_unresolved`],
+    /// against the page's base URL as far as the page has been read (its
+    /// final base URL, once the whole page has been).
+    pub fn resolve(&self, link: &mut Link) {
+        let resolved = self.resolve_url(link.tag, &link.raw);
+        link.url = resolved.url;
+        link.error = resolved.error;
+    }
+
+    /// Resolves `raw` as a URL of a `tag` element (`<base href>` against
+    /// the page's address, anything else against its base URL), as far as
+    /// the page has been read.
+    pub fn resolve_url(&self, tag: &str, raw: &str) -> Resolved {
+        let base = self.base.as_ref().unwrap_or(&self.document);
+        let resolver = if tag == "base" { &self.document } else { base };
+        resolver.resolve(raw)
+    }
+
+    /// Ends the page: everything not yet taken.
+    pub fn finish(mut self) -> Extracted {
+        self.close_anchor();
+        let mut links = core::mem::take(&mut self.links);
+        for link in &mut links {
+            self.resolve(link);
+        }
+        let base = self.base.take().unwrap_or_else(|| self.document.clone());
+        let text_truncated = self.out.truncated;
+        Extracted {
+            text: self.out.drain(),
+            runs: self.runs,
+            text_truncated,
+            links,
+            metadata: self.meta.finish(&self.document, &base),
+        }
+    }
+}
