@@ -1,5 +1,5 @@
 //! Writing JSON as it comes: the commands' outputs are JSON Lines whose
-//! parts (a text run, a tag's attributes, a page's `<meta>`s) can be as long
+//! parts (a text token, a tag's attributes) can be as long
 //! as the page, so they are written piece by piece, never built whole.
 //! Strings are escaped as `serde_json` escapes them, so a line written in
 //! pieces is the line `serde_json` would write whole.
@@ -28,28 +28,6 @@ pub fn write_str_contents(out: &mut impl Write, s: &str) -> io::Result<()> {
     out.write_all(&quoted[1..quoted.len() - 1])
 }
 
-/// A writer of text that writes it escaped as the inside of a JSON string,
-/// for what writes text through `io::Write` (the collapsing of `text` and
-/// `meta`'s title). Each write must be whole characters, as a `&str`'s
-/// bytes are.
-pub struct Escaping<W>(pub W);
-
-impl<W: Write> Write for Escaping<W> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.write_all(bytes)?;
-        Ok(bytes.len())
-    }
-
-    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
-        let text = core::str::from_utf8(bytes).map_err(io::Error::other)?;
-        write_str_contents(&mut self.0, text)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.0.flush()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,12 +40,9 @@ mod tests {
         let mut pieces = b"\"".to_vec();
         for c in s.chars() {
             let mut buf = [0; 4];
-            Escaping(&mut pieces)
-                .write_all(c.encode_utf8(&mut buf).as_bytes())
-                .unwrap();
+            write_str_contents(&mut pieces, c.encode_utf8(&mut buf)).unwrap();
         }
         pieces.push(b'"');
         assert_eq!(pieces, whole);
-        assert!(Escaping(Vec::new()).write_all(b"\xff").is_err());
     }
 }

@@ -118,8 +118,9 @@ const TEXT_AFTER_HELP: &str = "\
 The visible text is what a reader of the page sees, as an indexer wants it:
 - text inside <script>, <style>, <template>, <noscript>, <title> (that is
   metadata: see `htmltok meta`), <textarea>, <iframe>, <noembed>,
-  <noframes>, <datalist> and SVG <title>/<desc> is left out, and so are
-  comments and the doctype;
+  <noframes>, <datalist>, <canvas>, SVG <title>/<desc>, and the fallback
+  content of <audio> and <video> is left out, and so are comments and the
+  doctype;
 - character references are decoded; U+0000 is dropped (as a browser's
   tree builder drops it);
 - runs of whitespace (space, tab, LF, FF, CR, and no-break space U+00A0)
@@ -129,8 +130,12 @@ The visible text is what a reader of the page sees, as an indexer wants it:
   header, footer, nav, ul, ol, blockquote, pre, hr, dd, dt, ...) begin and
   end lines; table cells are separated by a space. No blank lines, no
   leading or trailing spaces on a line.
-CSS is not applied: text hidden by a style sheet or the `hidden` attribute
-is still printed.
+- an element with the `hidden` attribute is left out with its content
+  (not with --show-hidden; `hidden=until-found` is shown);
+- with --alt-text, the alt text of images is a word of the text.
+CSS is not applied: text hidden by a style sheet is still printed. These
+are the rules of the library's `htmltok::extract` module, whose docs have
+them in full.
 
 Output: the text of each input. With several inputs, each input's text
 follows a header line `==> FILE <==`, with a blank line between inputs (as
@@ -376,6 +381,10 @@ fn parse_memory_limit(arg: &str) -> Result<usize, String> {
     }
 }
 
+fn parse_text_limit(arg: &str) -> Result<usize, String> {
+    usize::try_from(input::parse_size(arg)?).map_err(|_| "too large".to_owned())
+}
+
 fn parse_glob(glob: &str) -> Result<String, String> {
     globset::Glob::new(glob)
         .map(|_| glob.to_owned())
@@ -522,6 +531,20 @@ pub struct TextArgs {
     /// Print JSON Lines of text runs with their byte offsets instead.
     #[arg(long)]
     pub offsets: bool,
+
+    /// Put the alt text of images (<img alt>, <input type=image alt>) in
+    /// the text, as a word between spaces.
+    #[arg(long)]
+    pub alt_text: bool,
+
+    /// Print the text of elements with the `hidden` attribute too.
+    #[arg(long)]
+    pub show_hidden: bool,
+
+    /// Print at most SIZE bytes of each input's text (cut at a character
+    /// boundary), e.g. 100K.
+    #[arg(long, value_name = "SIZE", value_parser = parse_text_limit)]
+    pub limit: Option<usize>,
 
     #[command(flatten)]
     pub read: ReadArgs,

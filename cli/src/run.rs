@@ -327,6 +327,32 @@ fn run_parallel<J: Job, W: Write>(
     out.flush()
 }
 
+/// What the job `job(reading)` writes for `html` (named `f`, encoding
+/// sniffed) read in chunks of each of `sizes`: the same for every size
+/// (asserted), returned once.
+#[cfg(test)]
+pub fn output_at_sizes<J: Job>(html: &str, sizes: &[usize], job: impl Fn(Reading) -> J) -> String {
+    let mut outputs = Vec::new();
+    for &size in sizes {
+        let reading = Reading {
+            chunk_size: size,
+            ..Reading::new(crate::page::Decoding::sniff(None))
+        };
+        let reader = Box::new(io::Cursor::new(html.as_bytes().to_vec()));
+        let mut doc = Doc::open("f", reader, None, &reading).expect("a document");
+        let mut out = Vec::new();
+        job(reading.clone())
+            .process(&mut doc, &mut out)
+            .expect("processed");
+        outputs.push(String::from_utf8(out).expect("UTF-8"));
+    }
+    assert!(
+        outputs.iter().all(|o| *o == outputs[0]),
+        "{html:?}: {outputs:#?}"
+    );
+    outputs.swap_remove(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -105,7 +105,7 @@ fn links_of_a_page_resolve_against_base() {
     assert_eq!(
         a,
         &json!({"file": "-", "tag": "a", "attr": "href", "url": "https://example.com/shop/cod.html",
-                "start": a["start"], "end": a["end"]})
+                "start": a["start"], "end": a["end"], "anchor_text": "more"})
     );
     let span = |l: &Value| {
         &PAGE[l["start"].as_u64().unwrap() as usize..l["end"].as_u64().unwrap() as usize]
@@ -150,6 +150,14 @@ fn meta_of_a_page() {
             "canonical": "https://example.com/fish",
             "robots": ["noindex", "follow"],
             "meta": [{"name": "robots", "content": "NOINDEX, follow"}],
+            "description": null,
+            "keywords": [],
+            "alternates": [],
+            "refresh": null,
+            "open_graph": [],
+            "twitter": [],
+            "json_ld": [],
+            "truncated": false,
         })]
     );
 }
