@@ -155,6 +155,36 @@ pub fn run_htmltok(input: &str, arena: &mut Bump, opts: &Options) -> Counts {
     c
 }
 
+/// The extraction modes of the `extract` benches: `(id, options)`.
+pub fn extract_modes() -> Vec<(&'static str, htmltok::extract::ExtractOptions)> {
+    use htmltok::extract::ExtractOptions;
+    let url = htmltok::url::Url::parse("https://example.com/dir/page.html").ok();
+    let all = ExtractOptions::default().url(url);
+    vec![
+        ("text", all.clone().links(false).metadata(false)),
+        ("links", all.clone().text(false).metadata(false)),
+        ("metadata", all.clone().text(false).links(false)),
+        ("all", all),
+    ]
+}
+
+/// Extracts what `options` asks from `input` through an `Extractor`,
+/// reusing `arena` (reset first); returns a checksum of the result.
+#[inline(never)]
+pub fn run_extract(
+    input: &str,
+    arena: &mut Bump,
+    options: &htmltok::extract::ExtractOptions,
+) -> u64 {
+    arena.reset();
+    let mut extractor = htmltok::extract::Extractor::new(options);
+    for token in htmltok::Tokenizer::with_options(input, arena, options.tokenizer_options()) {
+        extractor.token_in(&token, input);
+    }
+    let found = extractor.finish();
+    (found.text.len() + found.links.len() + found.metadata.meta.len()) as u64
+}
+
 /// The token-API reference floor ([`token_floor`]) over `input`, reusing
 /// `arena` (reset first), its tokens consumed as [`run_htmltok`] consumes
 /// htmltok's. Not a peer: its counts differ wherever the standard's rules

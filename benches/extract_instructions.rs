@@ -1,0 +1,88 @@
+//! Instruction counts (callgrind, through iai-callgrind) of the `extract`
+//! module against tokenizing alone, per corpus page: the same five
+//! benchmarks as `benches/extract.rs` (`tokenize`, `text`, `links`,
+//! `metadata`, `all`), each over one whole page. Needs valgrind and the
+//! runner (`cargo install iai-callgrind-runner --version 0.16.1`):
+//!
+//! ```sh
+//! cargo bench --bench extract_instructions   # 35 benchmarks, ~1 minute
+//! ```
+//!
+//! `tools/bench_chart.py --extract` reads the counts from `target/iai`.
+
+mod common;
+
+use std::hint::black_box;
+
+use htmltok::Options;
+use htmltok::bumpalo::Bump;
+use iai_callgrind::{LibraryBenchmarkConfig, library_benchmark, library_benchmark_group, main};
+
+/// Reads one corpus page (setup: not counted).
+fn page(file: &str) -> String {
+    let path = common::corpus_dir().join(file);
+    std::fs::read(&path)
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_else(|e| {
+            eprintln!("note: {}: {e}; benchmarking empty input", path.display());
+            String::new()
+        })
+}
+
+/// One `#[library_benchmark]` per mode, one `#[bench]` per corpus page.
+macro_rules! per_page {
+    ($name:ident, |$input:ident| $body:expr) => {
+        #[library_benchmark]
+        #[bench::amazon(args = ("amazon.html"), setup = page)]
+        #[bench::eloquentjavascript(args = ("eloquentjavascript.html"), setup = page)]
+        #[bench::es6(args = ("es6.html"), setup = page)]
+        #[bench::google(args = ("google.html"), setup = page)]
+        #[bench::msn(args = ("msn.html"), setup = page)]
+        #[bench::stackoverflow(args = ("stackoverflow.html"), setup = page)]
+        #[bench::wikipedia(args = ("wikipedia.html"), setup = page)]
+        fn $name($input: String) -> u64 {
+            black_box($body)
+        }
+    };
+}
+
+/// The options of the mode named `id`.
+fn mode(id: &str) -> htmltok::extract::ExtractOptions {
+    common::extract_modes()
+        .into_iter()
+        .find(|(m, _)| *m == id)
+        .expect("a mode")
+        .1
+}
+
+per_page!(tokenize, |input| {
+    common::run_htmltok(&input, &mut Bump::new(), &Options::default()).checksum()
+});
+per_page!(text, |input| common::run_extract(
+    &input,
+    &mut Bump::new(),
+    &mode("text")
+));
+per_page!(links, |input| common::run_extract(
+    &input,
+    &mut Bump::new(),
+    &mode("links")
+));
+per_page!(metadata, |input| {
+    common::run_extract(&input, &mut Bump::new(), &mode("metadata"))
+});
+per_page!(all, |input| common::run_extract(
+    &input,
+    &mut Bump::new(),
+    &mode("all")
+));
+
+library_benchmark_group!(
+    name = extract;
+    benchmarks = tokenize, text, links, metadata, all
+);
+
+main!(
+    config = LibraryBenchmarkConfig::default().pass_through_env("HTMLTOK_CORPUS_DIR");
+    library_benchmark_groups = extract
+);
