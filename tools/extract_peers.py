@@ -1,0 +1,307 @@
+#!/usr/bin/env python3
+"""Text-extraction throughput of `htmltok text` against two Python peers.
+
+What it measures (issue 14's peer measurement): how fast the visible text of
+real pages comes out of
+
+* selectolax -- ``LexborHTMLParser(html).text()``, html as bytes (selectolax
+  parses bytes as UTF-8 unless ``encoding=True``; a ``str`` would first be
+  encoded to UTF-8 by selectolax itself, an extra copy). Note that ``.text()``
+  is the root's text content: it keeps the text of <script>, <style> and
+  <title> and collapses no whitespace, so it does less than the others.
+* resiliparse -- ``extract_plain_text(...)`` with its defaults, two ways:
+    - ``resiliparse (bytes)``: ``HTMLTree.parse_from_bytes(html,
+      detect_encoding(html))``, from bytes to text as its documentation
+      recommends, encoding detection included (uchardet on a sample of up to
+      128 KiB: a real share of the time on small pages);
+    - ``resiliparse (str)``: ``extract_plain_text(HTMLTree.parse(html))``,
+      the call issue 14 names, with ``html`` a ``str`` decoded beforehand
+      (``bytes_to_str(html, detect_encoding(html))``, outside the timing).
+* htmltok -- the ``htmltok text --jobs 1`` command (another subcommand with
+  ``--htmltok-cmd``), run as a subprocess over the same pages written once as
+  separate files into a temporary directory, timed whole-process on the wall
+  clock (process start, reading the files, encoding sniffing and decoding,
+  tokenizing, writing the text to /dev/null).
+
+Why: htmltok's benchmarks (BENCHMARKS.md) compare tokenizers; a user who
+wants the text of pages would otherwise reach for one of these Python
+libraries, which build a whole DOM with lexbor (C) and walk it. This puts the
+CLI's number next to theirs on the same bytes.
+
+How it times: all pages are read into memory as bytes first (the file list
+repeated ``--copies`` times, 20 by default as in issue 14: "corpus copied 20
+times"); then, for each of ``--runs`` rounds (7 by default), each tool goes
+once over all of them, one after the other (round-robin, so that a change in
+the machine's load hits every tool alike), after one untimed warm-up pass.
+The Python peers run in this one process, one page at a time; htmltok runs
+one process per round over all the files. Reported: the MEDIAN seconds of a
+round, MB/s of input HTML bytes (10^6 bytes per second), and htmltok's MB/s
+divided by each peer's (above 1: htmltok is faster), the packages' versions
+and the load average before and after (``uptime``). The machine's other work
+shows in that load: run it on a quiet machine, and never two at once.
+
+How to run it (from the repository root):
+
+    cargo build --release -p htmltok-cli        # the binary it times
+    python3 -m venv /tmp/peers-venv
+    /tmp/peers-venv/bin/pip install selectolax resiliparse
+    /tmp/peers-venv/bin/python tools/extract_peers.py
+    /tmp/peers-venv/bin/python tools/extract_peers.py --copies 20 --runs 5 --json
+    /tmp/peers-venv/bin/python tools/extract_peers.py --htmltok-cmd stats
+
+Files: the HTML files given as arguments, else ``*.html`` of
+``$HTMLTOK_CORPUS_DIR``, else of ``../shared/corpus`` beside the repository
+root, else of ``/work/shared/corpus``. The binary: ``--htmltok PATH``, else
+``$CARGO_TARGET_DIR/release/htmltok``, else ``target/release/htmltok``.
+Only the standard library is used besides the two peers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import json
+import os
+import platform
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+BUILD_HINT = "cargo build --release -p htmltok-cli"
+INSTALL_HINT = (
+    "python3 -m venv /tmp/peers-venv && "
+    "/tmp/peers-venv/bin/pip install selectolax resiliparse\n"
+    "then run this script with /tmp/peers-venv/bin/python"
+)
+
+
+def import_peers():
+    """The peers' functions, or exit with how to install them."""
+    try:
+        from resiliparse.extract.html2text import extract_plain_text
+        from resiliparse.parse.encoding import bytes_to_str, detect_encoding
+        from resiliparse.parse.html import HTMLTree
+        from selectolax.lexbor import LexborHTMLParser
+    except ImportError as err:
+        sys.exit(f"error: {err.name or err} is not installed. Install the peers with:\n"
+                 f"  {INSTALL_HINT}")
+    return LexborHTMLParser, HTMLTree, extract_plain_text, detect_encoding, bytes_to_str
+
+
+def default_files() -> list[Path]:
+    """The corpus pages: $HTMLTOK_CORPUS_DIR, ../shared/corpus, /work/shared/corpus."""
+    candidates = []
+    if os.environ.get("HTMLTOK_CORPUS_DIR"):
+        candidates.append(Path(os.environ["HTMLTOK_CORPUS_DIR"]))
+    candidates += [REPO.parent / "shared" / "corpus", Path("/work/shared/corpus")]
+    for directory in candidates:
+        files = sorted(directory.glob("*.html"))
+        if files:
+            return files
+    sys.exit("error: no corpus found (tried " + ", ".join(map(str, candidates))
+             + "); give HTML files as arguments")
+
+
+def default_binary() -> Path:
+    target = Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
+    if not target.is_absolute():
+        target = REPO / target
+    return target / "release" / "htmltok"
+
+
+def version(package: str) -> str:
+    try:
+        return importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        return "?"
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.2f}, {five:.2f}, {fifteen:.2f}"
+
+
+def python_timer(extract, pages):
+    """A function that extracts the text of every page once, timed."""
+
+    def run() -> tuple[float, int]:
+        chars = 0
+        start = time.perf_counter()
+        for page in pages:
+            chars += len(extract(page))
+        return time.perf_counter() - start, chars
+
+    return run
+
+
+def process_timer(argv):
+    """A function that runs argv once, timed on the wall clock."""
+
+    def run() -> tuple[float, int]:
+        start = time.perf_counter()
+        done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        elapsed = time.perf_counter() - start
+        if done.returncode != 0:
+            sys.exit(f"error: {shlex.join(argv[:4])} ... exited with {done.returncode}:\n"
+                     + done.stderr.decode(errors="replace")[-2000:])
+        return elapsed, 0
+
+    return run
+
+
+def measure(args) -> dict:
+    (LexborHTMLParser, HTMLTree, extract_plain_text,
+     detect_encoding, bytes_to_str) = import_peers()
+
+    binary = Path(args.htmltok) if args.htmltok else default_binary()
+    if not binary.is_file():
+        sys.exit(f"error: no htmltok binary at {binary}. Build it with:\n  {BUILD_HINT}\n"
+                 "(or give one with --htmltok PATH)")
+    htmltok_cmd = shlex.split(args.htmltok_cmd)
+    htmltok_version = subprocess.run([str(binary), "--version"], capture_output=True,
+                                     text=True).stdout.strip() or "?"
+
+    files = [Path(f) for f in args.files] if args.files else default_files()
+    originals = [f.read_bytes() for f in files]
+    pages = originals * args.copies
+    total = sum(len(p) for p in pages)
+    # Decoded beforehand for the str variant, as issue 14's call takes a str.
+    decoded = [bytes_to_str(p, detect_encoding(p)) for p in originals] * args.copies
+
+    def resiliparse_bytes(page: bytes) -> str:
+        return extract_plain_text(HTMLTree.parse_from_bytes(page, detect_encoding(page)))
+
+    def resiliparse_str(page: str) -> str:
+        return extract_plain_text(HTMLTree.parse(page))
+
+    def selectolax(page: bytes) -> str:
+        return LexborHTMLParser(page).text()
+
+    load_before = load()
+    with tempfile.TemporaryDirectory(prefix="extract-peers-") as tmp:
+        paths = []
+        for copy in range(args.copies):
+            for f, page in zip(files, originals):
+                path = Path(tmp) / f"{copy:03d}-{f.name}"
+                path.write_bytes(page)
+                paths.append(str(path))
+        htmltok_argv = [str(binary), *htmltok_cmd, "--jobs", "1", *paths]
+        tools = [
+            ("selectolax", "LexborHTMLParser(bytes).text()",
+             python_timer(selectolax, pages), python_timer(selectolax, originals)),
+            ("resiliparse (bytes)",
+             "extract_plain_text(HTMLTree.parse_from_bytes(b, detect_encoding(b)))",
+             python_timer(resiliparse_bytes, pages), python_timer(resiliparse_bytes, originals)),
+            ("resiliparse (str)",
+             "extract_plain_text(HTMLTree.parse(s)), s decoded beforehand",
+             python_timer(resiliparse_str, decoded),
+             python_timer(resiliparse_str, decoded[:len(originals)])),
+            ("htmltok", f"`htmltok {shlex.join(htmltok_cmd)} --jobs 1` over "
+             f"{len(paths)} files, whole process",
+             process_timer(htmltok_argv), process_timer(htmltok_argv)),
+        ]
+        for _, _, _, warm_up in tools:
+            warm_up()
+        times: dict[str, list[float]] = {name: [] for name, *_ in tools}
+        chars: dict[str, int] = {}
+        for round_ in range(args.runs):
+            for name, _, timed, _ in tools:
+                seconds, n = timed()
+                times[name].append(seconds)
+                chars[name] = n
+            if not args.json:
+                print(f"round {round_ + 1}/{args.runs}: "
+                      + ", ".join(f"{n} {t[-1]:.3f} s" for n, t in times.items()),
+                      file=sys.stderr)
+    load_after = load()
+
+    rows = []
+    for name, what, _, _ in tools:
+        median = statistics.median(times[name])
+        rows.append({
+            "tool": name,
+            "timed": what,
+            "median_s": median,
+            "runs_s": times[name],
+            "mb_per_s": total / median / 1e6,
+            "output_chars": chars[name] // args.copies if chars[name] else None,
+        })
+    htmltok_rate = rows[-1]["mb_per_s"]
+    for row in rows[:-1]:
+        row["htmltok_ratio"] = htmltok_rate / row["mb_per_s"]
+    return {
+        "files": [str(f) for f in files],
+        "copies": args.copies,
+        "runs": args.runs,
+        "input_bytes": total,
+        "rows": rows,
+        "versions": {
+            "python": platform.python_version(),
+            "selectolax": version("selectolax"),
+            "resiliparse": version("resiliparse"),
+            "htmltok": htmltok_version,
+        },
+        "htmltok_binary": str(binary),
+        "load_before": load_before,
+        "load_after": load_after,
+        "uptime": subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip(),
+        "cpus": os.cpu_count(),
+    }
+
+
+def markdown(result: dict) -> str:
+    lines = [
+        f"{len(result['files'])} files x {result['copies']} copies = "
+        f"{result['input_bytes'] / 1e6:,.1f} MB of HTML; median of {result['runs']} runs "
+        "(MB/s: 10^6 input bytes per second; ratio: htmltok's MB/s / the peer's, "
+        "above 1 = htmltok faster)",
+        "",
+        "| tool | timed | median s | (min-max s) | MB/s | htmltok / this |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    for row in result["rows"]:
+        ratio = f"{row['htmltok_ratio']:.2f}" if "htmltok_ratio" in row else ""
+        lines.append(f"| {row['tool']} | {row['timed']} | {row['median_s']:.3f} | "
+                     f"{min(row['runs_s']):.3f}-{max(row['runs_s']):.3f} | "
+                     f"{row['mb_per_s']:,.1f} | {ratio} |")
+    v = result["versions"]
+    lines += [
+        "",
+        f"Versions: selectolax {v['selectolax']}, resiliparse {v['resiliparse']}, "
+        f"{v['htmltok']} ({result['htmltok_binary']}), Python {v['python']}.",
+        f"Load average before: {result['load_before']}; after: {result['load_after']} "
+        f"({result['cpus']} CPUs). `uptime`: {result['uptime']}",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description="Time htmltok text against selectolax and resiliparse "
+                    "(see the module docstring).")
+    parser.add_argument("files", nargs="*", help="HTML files (default: the shared corpus)")
+    parser.add_argument("--copies", type=int, default=20,
+                        help="repeat the file list N times (default 20)")
+    parser.add_argument("--runs", type=int, default=7,
+                        help="timed rounds; the median is reported (default 7)")
+    parser.add_argument("--htmltok", metavar="PATH",
+                        help="the htmltok binary (default: target/release/htmltok; "
+                             f"build it with `{BUILD_HINT}`)")
+    parser.add_argument("--htmltok-cmd", default="text", metavar="CMD",
+                        help="the htmltok subcommand and its options to time "
+                             "(default: text; e.g. 'stats')")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of Markdown")
+    args = parser.parse_args()
+    if args.copies < 1 or args.runs < 1:
+        parser.error("--copies and --runs must be at least 1")
+    result = measure(args)
+    print(json.dumps(result, indent=2) if args.json else markdown(result))
+
+
+if __name__ == "__main__":
+    main()
