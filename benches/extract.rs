@@ -17,8 +17,8 @@
 //! cargo bench --bench extract        # ~1 minute
 //! ```
 //!
-//! The targets (issue 14) are ratios to `tokenize` in the same run:
-//! `tools/bench_chart.py --extract` prints them for `BENCHMARKS.md`.
+//! The targets (issue 14) are ratios to `tokenize` in the same run;
+//! BENCHMARKS.md ("Extraction") quotes the medians and their ratios.
 
 mod common;
 

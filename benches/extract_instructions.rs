@@ -8,7 +8,7 @@
 //! cargo bench --bench extract_instructions   # 35 benchmarks, ~1 minute
 //! ```
 //!
-//! `tools/bench_chart.py --extract` reads the counts from `target/iai`.
+//! BENCHMARKS.md ("Extraction") has the counts and their ratios.
 
 mod common;
 

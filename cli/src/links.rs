@@ -64,8 +64,12 @@ impl Job for LinksJob {
                 _ => crate::text::feed(&mut extractor, &event),
             }
             if !extractor.base_known() {
-                for link in extractor.take_links_unresolved() {
-                    spill_link(&mut waiting, &link)?;
+                // Links wait in the extractor; a page with very many moves
+                // them to the spill, which holds them in a file past 1 MB.
+                if extractor.links_held() >= HELD_LINKS {
+                    for link in extractor.take_links_unresolved() {
+                        spill_link(&mut waiting, &link)?;
+                    }
                 }
                 return Ok(());
             }
@@ -82,6 +86,10 @@ impl Job for LinksJob {
         Ok(())
     }
 }
+
+/// How many links may wait in the extractor for a page's `<base>` before
+/// they go to the spill.
+const HELD_LINKS: usize = 4096;
 
 /// Keeps a link whose base URL is not known yet: a JSON array line of
 /// its fields but the resolved URL.
@@ -242,5 +250,22 @@ mod tests {
         // Without an address, relative URLs stay as written.
         let got = lines(html, None);
         assert_eq!(got[0]["url"], "x?a=1&b");
+    }
+
+    /// More links before the `<base>` than wait in the extractor: the
+    /// spill keeps them, in order, resolved against the base found later.
+    #[test]
+    fn many_links_before_the_base() {
+        let n = HELD_LINKS + 10;
+        let mut html: String = (0..n).map(|i| format!("<a href=x{i}>t</a>")).collect();
+        html.push_str("<base href=https://b.example/d/><img src=last>");
+        let got = lines(&html, None);
+        assert_eq!(got.len(), n + 2);
+        for (i, line) in got.iter().take(n).enumerate() {
+            assert_eq!(line["url"], format!("https://b.example/d/x{i}"));
+            assert_eq!(line["anchor_text"], "t");
+        }
+        assert_eq!(got[n]["tag"], "base");
+        assert_eq!(got[n + 1]["url"], "https://b.example/d/last");
     }
 }

@@ -4,7 +4,6 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use htmltok::Token;
 use htmltok::extract::{ExtractOptions, Extractor};
 
 use crate::TextArgs;
@@ -102,7 +101,7 @@ const FLUSH_AT: usize = 64 << 10;
 pub fn feed(extractor: &mut Extractor, event: &Event<'_, '_>) {
     match event {
         Event::Token(token) => extractor.token(token),
-        Event::Text { text, .. } => extractor.token(&Token::Text((*text).clone())),
+        Event::Text { text, .. } => extractor.text(text),
         Event::TextEnd { .. } | Event::Error(..) => {}
     }
 }

@@ -43,6 +43,32 @@
 //! each piece of output text comes with the span of the input it came
 //! from ([`TextRun`]).
 //!
+//! ## Compared with resiliparse and a browser
+//!
+//! On the seven corpus pages the words of this text were compared with
+//! resiliparse's `extract_plain_text(tree, main_content=False)` and with
+//! headless Chromium's `innerText` (`tools/text_words_diff.py`;
+//! BENCHMARKS.md, "Extraction"). htmltok and resiliparse split words the
+//! same way everywhere; every difference is content one of them puts in:
+//!
+//! - resiliparse writes list bullets (`•`, `1.`) before list items; a
+//!   browser's `innerText` has none, and neither has this text.
+//! - resiliparse writes image `alt` text (even of hidden images, glued to
+//!   the next word); `innerText` has none. Here it is an option
+//!   ([`ExtractOptions::alt_text`]), off by default, and always part of a
+//!   link's anchor text.
+//! - resiliparse leaves out `<label>`, `<button>` and `<select>` options;
+//!   a browser renders them and `innerText` has them, as this text does.
+//! - `&nbsp;` is a space here (an indexer wants `1&nbsp;000` as two
+//!   words only when a reader sees a space); resiliparse and `innerText`
+//!   keep U+00A0, which most word splitters treat as a space too.
+//! - the fallback content of `<audio>` and `<video>` (shown only by a
+//!   browser that cannot play them) is left out here, as `innerText`
+//!   leaves it out; resiliparse keeps it.
+//!
+//! Both differ from a browser where CSS hides text (`display:none`): no
+//! style sheet is applied here.
+//!
 //! # Links
 //!
 //! Every URL-bearing attribute an indexer wants (`a`/`area` `href`, `link`
@@ -357,6 +383,7 @@ impl Extractor {
     /// Takes in the next token; `source` gives the input text of a span
     /// of it, when the caller has it (a stream may not, for a span that
     /// began in an earlier chunk).
+    #[inline]
     pub fn token_with_source<'s>(
         &mut self,
         token: &Token<'_>,
@@ -370,8 +397,11 @@ impl Extractor {
         }
     }
 
-    #[inline]
-    fn text(&mut self, text: &Text<'_>) {
+    /// Takes in a text token, or a piece of one (a stream that does not
+    /// join text hands out pieces; fed in order, they give what the
+    /// whole token gives).
+    #[inline(never)]
+    pub fn text(&mut self, text: &Text<'_>) {
         if self.want_metadata {
             self.meta.text(text);
         }
@@ -422,6 +452,7 @@ impl Extractor {
         }
     }
 
+    #[inline(never)]
     fn start_tag<'s>(&mut self, tag: &Tag<'_>, source: &dyn Fn(Span) -> Option<&'s str>) {
         let boundary = self.visible.start_tag(tag);
         self.boundary(boundary);
@@ -487,6 +518,7 @@ impl Extractor {
         }
     }
 
+    #[inline(never)]
     fn end_tag(&mut self, tag: &Tag<'_>) {
         let boundary = self.visible.end_tag(tag);
         self.boundary(boundary);
@@ -539,6 +571,13 @@ impl Extractor {
     /// The text runs recorded since they were last taken.
     pub fn take_runs(&mut self) -> Vec<TextRun> {
         core::mem::take(&mut self.runs)
+    }
+
+    /// How many links the extractor holds, not yet taken (a caller that
+    /// bounds its memory takes them with
+    /// [`Extractor::take_links_unresolved`] past some number).
+    pub fn links_held(&self) -> usize {
+        self.links.len()
     }
 
     /// Whether the page's base URL is known: its `<base href>` was seen.
