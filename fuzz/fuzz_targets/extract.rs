@@ -1,0 +1,36 @@
+//! Arbitrary bytes (as lossy UTF-8) through the `extract` module with every
+//! option on: no panic, no hang, every text run inside the text and its
+//! source span inside the input, and a stream (at a chunk size taken from
+//! the first byte) gives what the whole input gives
+//! (`tests/support/extract_stream.rs`).
+#![no_main]
+
+use htmltok::extract::{ExtractOptions, extract};
+use htmltok::url::Url;
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../../tests/support/extract_stream.rs"]
+mod extract_stream;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let html = String::from_utf8_lossy(rest);
+    let options = ExtractOptions::default()
+        .offsets(true)
+        .alt_text(first & 1 == 0)
+        .hidden(first & 2 == 0)
+        .text_limit(if first & 4 == 0 { usize::MAX } else { 64 })
+        .url(Url::parse("https://example.com/a/b.html").ok());
+    let whole = extract(&html, &options);
+    for run in &whole.runs {
+        assert!(whole.text.get(run.text.clone()).is_some());
+        assert!(run.source.end <= html.len());
+    }
+    let size = 1 + usize::from(first >> 3);
+    let mut streamed = extract_stream::streamed(&html, &options, size);
+    // A stream splits text runs at chunk ends only in the runs list.
+    streamed.runs = whole.runs.clone();
+    assert_eq!(streamed, whole);
+});
