@@ -88,6 +88,51 @@
 //! hreflang alternates, refresh, Open Graph and Twitter card properties,
 //! JSON-LD blocks, and every `<meta>` ([`Metadata`]).
 //!
+//! # Feeding it
+//!
+//! From bytes, through encoding sniffing ([`Document`](crate::Document)):
+//!
+//! ```
+//! # #[cfg(feature = "encoding")] {
+//! use htmltok::{DecodeOptions, Document, bumpalo::Bump};
+//! use htmltok::extract::{ExtractOptions, Extractor};
+//!
+//! let bytes = b"<meta charset=windows-1252><p>caf\xe9";
+//! let doc = Document::from_bytes(bytes, &DecodeOptions::default()).unwrap();
+//! let arena = Bump::new();
+//! let mut extractor = Extractor::new(&ExtractOptions::default());
+//! for token in doc.tokenizer(&arena) {
+//!     extractor.token_in(&token, doc.text());
+//! }
+//! assert_eq!(extractor.finish().text, "café");
+//! # }
+//! ```
+//!
+//! From a stream, a chunk at a time, taking the text as it comes:
+//!
+//! ```
+//! use htmltok::{StreamOptions, StreamTokenizer, bumpalo::Bump};
+//! use htmltok::extract::{ExtractOptions, Extractor};
+//!
+//! let options = ExtractOptions::default();
+//! let mut stream = StreamTokenizer::new(StreamOptions::default().tokenizer(options.tokenizer_options()));
+//! let mut extractor = Extractor::new(&options);
+//! let mut text = String::new();
+//! for chunk in [&b"<p>Fish &am"[..], b"p; chi", b"ps</p><p>peas"] {
+//!     let arena = Bump::new();
+//!     for token in stream.feed(chunk, &arena).unwrap() {
+//!         extractor.token(&token);
+//!     }
+//!     text.push_str(&extractor.take_text());
+//! }
+//! let arena = Bump::new();
+//! for token in stream.finish(&arena).unwrap() {
+//!     extractor.token(&token);
+//! }
+//! text.push_str(&extractor.finish().text);
+//! assert_eq!(text, "Fish & chips\npeas");
+//! ```
+//!
 //! # Streaming and memory
 //!
 //! An extractor holds only what it must: the text written since the
