@@ -54,6 +54,21 @@ fn text_of_a_page() {
 }
 
 #[test]
+fn text_options() {
+    let page = "<p>A <img alt=grey src=c.png> cat <span hidden>secret</span>sat on the mat";
+    let text = |args: &[&str]| {
+        let out = htmltok_stdin(&[&["text"][..], args].concat(), page.as_bytes());
+        ok(&out);
+        stdout(&out)
+    };
+    assert_eq!(text(&[]), "A cat sat on the mat\n");
+    assert_eq!(text(&["--alt-text"]), "A grey cat sat on the mat\n");
+    assert_eq!(text(&["--show-hidden"]), "A cat secretsat on the mat\n");
+    assert_eq!(text(&["--limit", "9"]), "A cat sat\n");
+    assert_eq!(text(&["--limit", "0"]), "");
+}
+
+#[test]
 fn text_offsets_point_into_the_source() {
     let out = htmltok_stdin(&["text", "--offsets"], PAGE.as_bytes());
     ok(&out);
@@ -476,6 +491,7 @@ fn bad_usage_exits_2() {
         &["meta", "--jobs", "many"],
         &["errors", "--format", "xml"],
         &["text", "--glob", "[oops"],
+        &["text", "--limit", "lots"],
         &["nonsense"],
     ] {
         let out = htmltok(args);
