@@ -15,7 +15,7 @@ pub fn write_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
 }
 
 /// Writes `s` as a JSON string, quotes included.
-pub fn write_str(out: &mut impl Write, s: &str) -> io::Result<()> {
+pub fn write_str(out: &mut (impl Write + ?Sized), s: &str) -> io::Result<()> {
     serde_json::to_writer(out, s).map_err(io::Error::from)
 }
 

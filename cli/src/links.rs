@@ -1,11 +1,11 @@
 //! `htmltok links`: the URLs in a page's attributes, resolved against its
 //! base URL, as the library's [`htmltok::extract`] finds them.
 
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::process::ExitCode;
 
+use crate::json::write_str;
 use htmltok::extract::{ExtractOptions, Extractor, Link};
-use serde_json::{Map, Value, json};
 use url::Url;
 
 use crate::LinksArgs;
@@ -91,22 +91,77 @@ impl Job for LinksJob {
 /// they go to the spill.
 const HELD_LINKS: usize = 4096;
 
-/// Keeps a link whose base URL is not known yet: a JSON array line of
-/// its fields but the resolved URL.
+/// Keeps a link whose base URL is not known yet: its fields but the
+/// resolved URL, length-prefixed (read back by [`read_spilled`]).
 fn spill_link(waiting: &mut Spill, link: &Link) -> io::Result<()> {
     let rel: Vec<&str> = link.rel.keywords().collect();
-    let fields = json!([
-        link.tag,
-        link.attr,
-        link.raw,
-        link.span.start,
-        link.span.end,
+    for field in [link.tag, link.attr, &link.raw, &rel.join(" ")] {
+        put_str(waiting, Some(field))?;
+    }
+    put_str(waiting, link.hreflang.as_deref())?;
+    put_str(waiting, link.anchor_text.as_deref())?;
+    waiting.write_all(&(link.span.start as u64).to_le_bytes())?;
+    waiting.write_all(&(link.span.end as u64).to_le_bytes())
+}
+
+/// Writes an optional string: its length plus one (0 for none), then its
+/// bytes.
+fn put_str(out: &mut impl Write, s: Option<&str>) -> io::Result<()> {
+    let len = s.map_or(0, |s| s.len() as u64 + 1);
+    out.write_all(&len.to_le_bytes())?;
+    out.write_all(s.unwrap_or_default().as_bytes())
+}
+
+/// Reads a number [`spill_link`] wrote.
+fn get_u64(input: &mut impl Read) -> io::Result<u64> {
+    let mut bytes = [0; 8];
+    input.read_exact(&mut bytes)?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
+/// Reads a string [`put_str`] wrote.
+fn get_str(input: &mut impl Read) -> io::Result<Option<String>> {
+    let Some(len) = get_u64(input)?.checked_sub(1) else {
+        return Ok(None);
+    };
+    let mut bytes = vec![0; len as usize];
+    input.read_exact(&mut bytes)?;
+    String::from_utf8(bytes).map(Some).map_err(io::Error::other)
+}
+
+/// A link read back from the spill: tag, attr, raw URL, rel keywords,
+/// hreflang, anchor text, start, end.
+type Spilled = (
+    String,
+    String,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    u64,
+    u64,
+);
+
+/// Reads back the next link [`spill_link`] wrote, or `None` at the end.
+fn read_spilled(input: &mut impl Read) -> io::Result<Option<Spilled>> {
+    let tag = match get_str(input) {
+        Ok(tag) => tag.unwrap_or_default(),
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let mut field = || get_str(input).map(Option::unwrap_or_default);
+    let (attr, raw, rel) = (field()?, field()?, field()?);
+    let (hreflang, anchor_text) = (get_str(input)?, get_str(input)?);
+    Ok(Some((
+        tag,
+        attr,
+        raw,
         rel,
-        link.hreflang,
-        link.anchor_text
-    ]);
-    serde_json::to_writer(&mut *waiting, &fields)?;
-    waiting.write_all(b"\n")
+        hreflang,
+        anchor_text,
+        get_u64(input)?,
+        get_u64(input)?,
+    )))
 }
 
 /// Writes the links waiting in `waiting`, resolved as the extractor now
@@ -120,23 +175,23 @@ fn write_waiting(
     if waiting.is_empty() {
         return Ok(());
     }
-    let reader = BufReader::new(core::mem::take(waiting).into_reader()?);
-    for line in reader.lines() {
-        let fields: Value = serde_json::from_str(&line?)?;
-        let text = |i: usize| fields[i].as_str().unwrap_or_default();
-        let resolved = extractor.resolve_url(text(0), text(2));
-        let line = LinkLine {
-            tag: text(0),
-            attr: text(1),
+    let mut reader = BufReader::new(core::mem::take(waiting).into_reader()?);
+    while let Some((tag, attr, raw, rel, hreflang, anchor_text, start, end)) =
+        read_spilled(&mut reader)?
+    {
+        let resolved = extractor.resolve_url(&tag, &raw);
+        LinkLine {
+            tag: &tag,
+            attr: &attr,
             url: &resolved.url,
             error: resolved.error.as_deref(),
-            start: fields[3].as_u64().unwrap_or_default(),
-            end: fields[4].as_u64().unwrap_or_default(),
-            rel: fields[5].clone(),
-            hreflang: fields[6].as_str(),
-            anchor_text: fields[7].as_str(),
-        };
-        line.write(out, file)?;
+            start,
+            end,
+            rel: rel.split(' ').filter(|k| !k.is_empty()).collect(),
+            hreflang: hreflang.as_deref(),
+            anchor_text: anchor_text.as_deref(),
+        }
+        .write(out, file)?;
     }
     Ok(())
 }
@@ -165,8 +220,8 @@ struct LinkLine<'a> {
     error: Option<&'a str>,
     start: u64,
     end: u64,
-    /// The rel keywords, a JSON array.
-    rel: Value,
+    /// The rel keywords.
+    rel: Vec<&'a str>,
     hreflang: Option<&'a str>,
     anchor_text: Option<&'a str>,
 }
@@ -174,33 +229,46 @@ struct LinkLine<'a> {
 impl LinkLine<'_> {
     /// Writes the line: `{file, tag, attr, url, start, end}`, then
     /// `error`, `rel`, `hreflang` and `anchor_text` when there are some.
+    /// Written field by field (a `serde_json::Map` per link cost more than
+    /// the rest of the command).
     fn write(self, out: &mut impl Write, file: &str) -> io::Result<()> {
-        let mut line = Map::new();
-        line.insert("file".into(), file.into());
-        line.insert("tag".into(), self.tag.into());
-        line.insert("attr".into(), self.attr.into());
-        line.insert("url".into(), self.url.into());
-        line.insert("start".into(), self.start.into());
-        line.insert("end".into(), self.end.into());
-        if let Some(error) = self.error {
-            line.insert("error".into(), error.into());
+        fn field(out: &mut impl Write, name: &str, value: &str) -> io::Result<()> {
+            write!(out, ",\"{name}\":")?;
+            write_str(out, value)
         }
-        if self.rel.as_array().is_some_and(|r| !r.is_empty()) {
-            line.insert("rel".into(), self.rel);
+        out.write_all(b"{\"file\":")?;
+        write_str(&mut *out, file)?;
+        field(&mut *out, "tag", self.tag)?;
+        field(&mut *out, "attr", self.attr)?;
+        field(&mut *out, "url", self.url)?;
+        write!(out, ",\"start\":{},\"end\":{}", self.start, self.end)?;
+        if let Some(error) = self.error {
+            field(&mut *out, "error", error)?;
+        }
+        if !self.rel.is_empty() {
+            out.write_all(b",\"rel\":[")?;
+            for (i, keyword) in self.rel.iter().enumerate() {
+                if i > 0 {
+                    out.write_all(b",")?;
+                }
+                write_str(&mut *out, keyword)?;
+            }
+            out.write_all(b"]")?;
         }
         if let Some(hreflang) = self.hreflang {
-            line.insert("hreflang".into(), hreflang.into());
+            field(&mut *out, "hreflang", hreflang)?;
         }
         if let Some(anchor_text) = self.anchor_text {
-            line.insert("anchor_text".into(), anchor_text.into());
+            field(&mut *out, "anchor_text", anchor_text)?;
         }
-        crate::json::write_line(out, &Value::Object(line))
+        out.write_all(b"}\n")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{Value, json};
 
     /// The JSON lines of `htmltok links` for `html`, the same at every
     /// chunk size.
