@@ -323,6 +323,24 @@ pub(crate) fn find_stream_error_start(hay: &[u8], from: usize) -> usize {
     STREAM_ERROR_START.find(hay, i)
 }
 
+/// Skips text that whitespace collapsing (`extract::collapse`) copies as
+/// it is: returns an offset at or after `from`, at most `hay.len()`, such
+/// that every byte from `from` up to it is a byte of a word or a single
+/// ASCII space with such a byte after it. Searched in whole vector blocks
+/// (see [`simd`]); the byte at the offset, and the tail too short for a
+/// block, are left to the caller's byte loop, which decides exactly.
+///
+/// "A byte of a word" is taken narrowly here: any byte above 0x20 but the
+/// lead byte 0xC2 (which may begin a no-break space). Text has a space
+/// every six bytes or so, and a search that stopped at each would hand
+/// most of the work back to the byte loop; a word-at-a-time (`u64`)
+/// version of this was measured and cost as much as the byte loop, since
+/// every space costs it a step.
+#[inline]
+pub(crate) fn skip_collapsed(hay: &[u8], from: usize) -> usize {
+    simd::skip_collapsed(hay, from)
+}
+
 /// Vector classification of whole blocks of input.
 ///
 /// One generic algorithm (`Vector` operations, written once) with thin
@@ -358,6 +376,23 @@ mod simd {
         }
     }
 
+    /// See [`super::skip_collapsed`]: whole 16-byte blocks with a byte
+    /// after them (SSE2 only: the blocks are short, and a run-time feature
+    /// check on every call would cost more than wider vectors save).
+    #[inline]
+    pub(super) fn skip_collapsed(hay: &[u8], from: usize) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: SSE2 is part of the x86-64 baseline.
+            unsafe { skip_collapsed_with::<core::arch::x86_64::__m128i>(hay, from) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = hay;
+            from
+        }
+    }
+
     /// The operations the generic algorithms need from a vector of bytes.
     ///
     /// Every method is an `unsafe fn` because it runs a CPU instruction
@@ -384,6 +419,8 @@ mod simd {
         unsafe fn or(self, other: Self) -> Self;
         /// `!self & other`. (Safety: as `splat`.)
         unsafe fn and_not(self, other: Self) -> Self;
+        /// Bitwise and. (Safety: as `splat`.)
+        unsafe fn and(self, other: Self) -> Self;
         /// The top bit of each byte, byte `i` as bit `i`. (Safety: as `splat`.)
         unsafe fn mask(self) -> u32;
     }
@@ -423,6 +460,40 @@ mod simd {
             let mask = unsafe { stream_error_starts(V::load(hay.as_ptr().add(i))) };
             if mask != 0 {
                 return i + mask.trailing_zeros() as usize;
+            }
+            i += V::BYTES;
+        }
+        i
+    }
+
+    /// The generic loop of `skip_collapsed`.
+    ///
+    /// # Safety
+    /// The CPU must support `V`'s instruction set.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn skip_collapsed_with<V: Vector>(hay: &[u8], from: usize) -> usize {
+        let mut i = from;
+        // Each block is compared with the block one byte later, to see
+        // what follows each space: so a block needs one more byte.
+        while i + V::BYTES < hay.len() {
+            // SAFETY: `i + BYTES + 1 <= hay.len()`, so both blocks are in
+            // `hay`; the caller guarantees the instruction set.
+            let stop = unsafe {
+                let here = V::load(hay.as_ptr().add(i));
+                let next = V::load(hay.as_ptr().add(i + 1));
+                // A byte at most 0x20 (controls and space), or 0xC2.
+                let special = |v: V| v.min(V::splat(0x20)).eq(v).or(v.eq(V::splat(0xC2)));
+                let space = here.eq(V::splat(b' '));
+                // A special byte ends the run, but for a space with an
+                // ordinary byte after it.
+                space
+                    .and_not(special(here))
+                    .or(space.and(special(next)))
+                    .mask()
+            };
+            if stop != 0 {
+                return i + stop.trailing_zeros() as usize;
             }
             i += V::BYTES;
         }
@@ -493,6 +564,10 @@ mod simd {
                 unsafe { _mm_andnot_si128(self, other) }
             }
             #[inline(always)]
+            unsafe fn and(self, other: Self) -> Self {
+                unsafe { _mm_and_si128(self, other) }
+            }
+            #[inline(always)]
             unsafe fn mask(self) -> u32 {
                 unsafe { _mm_movemask_epi8(self) as u32 }
             }
@@ -529,6 +604,10 @@ mod simd {
             #[inline(always)]
             unsafe fn and_not(self, other: Self) -> Self {
                 unsafe { _mm256_andnot_si256(self, other) }
+            }
+            #[inline(always)]
+            unsafe fn and(self, other: Self) -> Self {
+                unsafe { _mm256_and_si256(self, other) }
             }
             #[inline(always)]
             unsafe fn mask(self) -> u32 {
@@ -653,6 +732,54 @@ mod tests {
     /// Every byte value at the end of inputs of several lengths (in the
     /// tail or in a vector block): `find_stream_error_start` agrees with
     /// the table.
+    /// `skip_collapsed` against its definition, byte by byte: every byte
+    /// value at every position of texts of several lengths, alone and
+    /// after a space; the scan must stop exactly at the first byte that
+    /// may end a segment when that byte is in a whole block it checked,
+    /// and never skip one.
+    #[test]
+    fn skip_collapsed_stops_where_a_segment_may_end() {
+        let special = |b: u8| b <= 0x20 || b == 0xC2;
+        let stops = |hay: &[u8], j: usize| {
+            special(hay[j]) && !(hay[j] == b' ' && j + 1 < hay.len() && !special(hay[j + 1]))
+        };
+        for b in 0..=255u8 {
+            if cfg!(miri) && !(special(b) || b == b'!' || b == 0xC3) {
+                continue;
+            }
+            for len in [1, 15, 16, 17, 18, 33, 40] {
+                for at in 0..len {
+                    for before in [b'x', b' '] {
+                        let mut hay: Vec<u8> = b"ab cd efg hij k"
+                            .iter()
+                            .copied()
+                            .cycle()
+                            .take(len)
+                            .collect();
+                        hay[at] = b;
+                        if at > 0 {
+                            hay[at - 1] = before;
+                        }
+                        for from in [0, 1.min(len - 1)] {
+                            let got = skip_collapsed(&hay, from);
+                            let first_stop = (from..len).find(|&j| stops(&hay, j)).unwrap_or(len);
+                            assert!(
+                                got <= first_stop,
+                                "{b:#04x} at {at} of {len} from {from}: {got}"
+                            );
+                            assert!(got >= from && got <= len);
+                            // Stopping early is allowed only in the tail a
+                            // whole block with a byte after it cannot cover.
+                            if cfg!(target_arch = "x86_64") && got < first_stop {
+                                assert!(got + 16 >= len, "{b:#04x} at {at} of {len}: {got}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn stream_error_starts_match_the_table() {
         for b in 0..=255u8 {

@@ -178,6 +178,13 @@ impl MetaCollector {
         self.spend(s.len()).then(|| s.to_owned())
     }
 
+    /// Whether text tokens are wanted now (in the title, or in a JSON-LD
+    /// script): elsewhere, [`MetaCollector::text`] does nothing.
+    #[inline]
+    pub(crate) fn takes_text(&self) -> bool {
+        matches!(self.title, Title::Reading(..)) || self.json_ld.is_some()
+    }
+
     /// Takes in text.
     #[inline]
     pub(crate) fn text(&mut self, text: &Text<'_>) {

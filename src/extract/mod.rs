@@ -372,6 +372,9 @@ pub struct Extractor {
     offsets: bool,
     /// Whether the `hidden` attribute is honoured.
     hidden: bool,
+    /// Whether what is visible is followed: for the text, and for the
+    /// anchor text of links (metadata alone does without).
+    track_visible: bool,
     visible: Visible,
     collapse: Collapse,
     out: Out,
@@ -398,6 +401,7 @@ impl Extractor {
             alt_text: options.alt_text,
             offsets: options.offsets,
             hidden: options.hidden,
+            track_visible: options.text || options.links,
             visible: Visible::new(options.scripting, options.hidden),
             collapse: Collapse::default(),
             out: Out::new(if options.text { options.text_limit } else { 0 }),
@@ -435,7 +439,10 @@ impl Extractor {
         source: &dyn Fn(Span) -> Option<&'s str>,
     ) {
         match token {
-            Token::Text(text) => self.text(text),
+            // Metadata alone takes only the text of a few elements: the
+            // rest is not worth a call.
+            Token::Text(text) if self.track_visible || self.meta.takes_text() => self.text(text),
+            Token::Text(_) => {}
             Token::StartTag(tag) => self.start_tag(tag, source),
             Token::EndTag(tag) => self.end_tag(tag),
             Token::Comment(_) | Token::Doctype(_) => {}
@@ -499,10 +506,14 @@ impl Extractor {
 
     #[inline(never)]
     fn start_tag<'s>(&mut self, tag: &Tag<'_>, source: &dyn Fn(Span) -> Option<&'s str>) {
-        let boundary = self.visible.start_tag(tag);
-        self.boundary(boundary);
+        if self.track_visible {
+            let boundary = self.visible.start_tag(tag);
+            self.boundary(boundary);
+        }
         match tag.element {
-            Element::Img | Element::Input if self.visible.shows_text() => self.alt(tag),
+            Element::Img | Element::Input if self.track_visible && self.visible.shows_text() => {
+                self.alt(tag)
+            }
             Element::A => self.close_anchor(),
             Element::Base if self.base.is_none() && tag.attr("href").is_some() => {
                 self.base = Some(Resolver::new(self.address.as_ref(), tag.attr_value("href")));
@@ -565,8 +576,10 @@ impl Extractor {
 
     #[inline(never)]
     fn end_tag(&mut self, tag: &Tag<'_>) {
-        let boundary = self.visible.end_tag(tag);
-        self.boundary(boundary);
+        if self.track_visible {
+            let boundary = self.visible.end_tag(tag);
+            self.boundary(boundary);
+        }
         if tag.element == Element::A {
             self.close_anchor();
         }

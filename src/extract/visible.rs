@@ -44,6 +44,17 @@ impl ElementSet {
         ElementSet(bits)
     }
 
+    /// The elements of either set.
+    pub(crate) const fn union(self, other: ElementSet) -> ElementSet {
+        let mut bits = self.0;
+        let mut i = 0;
+        while i < bits.len() {
+            bits[i] |= other.0[i];
+            i += 1;
+        }
+        ElementSet(bits)
+    }
+
     /// Whether `element` is in the set.
     #[inline]
     pub(crate) const fn contains(&self, element: Element) -> bool {
@@ -132,6 +143,13 @@ pub(crate) const BLOCK: ElementSet = ElementSet::of(&[
 
 /// Elements inside which line breaks are kept.
 const PRE: ElementSet = ElementSet::of(&[E::Pre, E::Listing, E::Plaintext, E::Xmp]);
+
+/// Elements whose tags need more than their [`boundary`]: those that hide
+/// their content (always, or with scripting), are `pre`-like, or begin
+/// foreign content (where `/>` closes).
+const SPECIAL: ElementSet = HIDDEN
+    .union(ElementSet::of(&[E::Noscript, E::Canvas, E::Svg, E::Math]))
+    .union(PRE);
 
 /// The start tags that close an open `p` ("close a p element", §13.2.6.4.7).
 const CLOSES_P: ElementSet = ElementSet::of(&[
@@ -259,7 +277,21 @@ impl Visible {
     }
 
     /// Takes in a start tag: the boundary it makes in the visible text.
+    #[inline]
     pub(crate) fn start_tag(&mut self, tag: &Tag<'_>) -> Option<Boundary> {
+        let element = tag.element;
+        // Most tags: shown, and neither hiding, foreign nor `pre`-like.
+        if self.hidden.is_none()
+            && !SPECIAL.contains(element)
+            && !(self.hidden_attribute && !tag.attributes.is_empty() && has_hidden_attribute(tag))
+        {
+            return boundary(element);
+        }
+        self.start_tag_slow(tag)
+    }
+
+    /// [`Visible::start_tag`] for the tags that change what is shown.
+    fn start_tag_slow(&mut self, tag: &Tag<'_>) -> Option<Boundary> {
         let element = tag.element;
         // `/>` closes an element only in foreign content.
         let opens = !(tag.self_closing && self.foreign > 0);
@@ -308,7 +340,18 @@ impl Visible {
     }
 
     /// Takes in an end tag: the boundary it makes in the visible text.
+    #[inline]
     pub(crate) fn end_tag(&mut self, tag: &Tag<'_>) -> Option<Boundary> {
+        let element = tag.element;
+        if self.hidden.is_none() && !SPECIAL.contains(element) {
+            return boundary(element);
+        }
+        self.end_tag_slow(tag)
+    }
+
+    /// [`Visible::end_tag`] while content is hidden, or for the tags that
+    /// count nesting.
+    fn end_tag_slow(&mut self, tag: &Tag<'_>) -> Option<Boundary> {
         let element = tag.element;
         if let Some(hidden) = &mut self.hidden {
             if OPTIONAL_END.contains(hidden.element) {
