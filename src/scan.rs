@@ -341,6 +341,55 @@ pub(crate) fn skip_collapsed(hay: &[u8], from: usize) -> usize {
     simd::skip_collapsed(hay, from)
 }
 
+/// The classes of the bytes of a short text (at most [`TextMasks::MAX`]
+/// bytes), one bit per byte (bit `i` for byte `i`), for whitespace
+/// collapsing (`extract::collapse`): with them, a text token is split into
+/// words by bit operations, where a byte loop would branch at the end of
+/// every word and space run (the branches the processor mispredicts most
+/// in text extraction).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct TextMasks {
+    /// ASCII whitespace: space, tab, LF, FF, CR.
+    pub(crate) whitespace: u64,
+    /// The space character itself.
+    pub(crate) space: u64,
+    /// NUL and the lead byte 0xC2 (which may begin a no-break space): the
+    /// bytes that need the byte loop.
+    pub(crate) other: u64,
+}
+
+impl TextMasks {
+    /// The longest text classified at once.
+    pub(crate) const MAX: usize = 64;
+
+    /// The classes of `text`'s bytes; `text.len() <= MAX`.
+    #[inline]
+    pub(crate) fn of(text: &[u8]) -> TextMasks {
+        debug_assert!(text.len() <= Self::MAX);
+        simd::text_masks(text)
+    }
+
+    /// The same by a byte loop: the definition, for other architectures
+    /// and the tests.
+    #[cfg(any(test, not(target_arch = "x86_64")))]
+    pub(crate) fn by_bytes(text: &[u8]) -> TextMasks {
+        let mut m = TextMasks::default();
+        for (i, &b) in text.iter().enumerate().take(Self::MAX) {
+            let bit = 1u64 << i;
+            if matches!(b, b' ' | b'\t' | b'\n' | 0x0C | b'\r') {
+                m.whitespace |= bit;
+            }
+            if b == b' ' {
+                m.space |= bit;
+            }
+            if b == 0 || b == 0xC2 {
+                m.other |= bit;
+            }
+        }
+        m
+    }
+}
+
 /// Vector classification of whole blocks of input.
 ///
 /// One generic algorithm (`Vector` operations, written once) with thin
@@ -390,6 +439,22 @@ mod simd {
         {
             let _ = hay;
             from
+        }
+    }
+
+    /// See [`super::TextMasks::of`]: 16-byte blocks (SSE2), the last one
+    /// overlapping the one before it rather than reading past the text; a
+    /// text shorter than a block is copied into one first.
+    #[inline]
+    pub(super) fn text_masks(text: &[u8]) -> super::TextMasks {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: SSE2 is part of the x86-64 baseline.
+            unsafe { text_masks_with::<core::arch::x86_64::__m128i>(text) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            super::TextMasks::by_bytes(text)
         }
     }
 
@@ -498,6 +563,85 @@ mod simd {
             i += V::BYTES;
         }
         i
+    }
+
+    /// The classes of one block, as `TextMasks` of its `V::BYTES` bits.
+    ///
+    /// # Safety
+    /// The CPU must support `V`'s instruction set.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn block_masks<V: Vector>(v: V) -> (u64, u64, u64) {
+        // SAFETY: the caller guarantees the instruction set.
+        unsafe {
+            // Tab, LF, VT, FF, CR are 0x09..=0x0D; VT is not whitespace.
+            let controls = v.sub(V::splat(0x09));
+            let controls = controls.min(V::splat(4)).eq(controls);
+            let space = v.eq(V::splat(b' '));
+            let whitespace = v.eq(V::splat(0x0B)).and_not(controls).or(space);
+            let other = v.eq(V::splat(0)).or(v.eq(V::splat(0xC2)));
+            (
+                u64::from(whitespace.mask()),
+                u64::from(space.mask()),
+                u64::from(other.mask()),
+            )
+        }
+    }
+
+    /// The generic body of `text_masks`.
+    ///
+    /// # Safety
+    /// The CPU must support `V`'s instruction set.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn text_masks_with<V: Vector>(text: &[u8]) -> super::TextMasks {
+        let n = text.len().min(super::TextMasks::MAX);
+        let (mut whitespace, mut space, mut other) = (0, 0, 0);
+        if n < V::BYTES {
+            // Zeros after the text, whose bits are cleared below. Copied
+            // as two overlapping words, not by `memcpy`, whose branches on
+            // the length cost more than the copy.
+            let mut block = [0u8; 64];
+            if n >= 8 {
+                block[..8].copy_from_slice(&text[..8]);
+                block[n - 8..n].copy_from_slice(&text[n - 8..n]);
+            } else if n >= 4 {
+                block[..4].copy_from_slice(&text[..4]);
+                block[n - 4..n].copy_from_slice(&text[n - 4..n]);
+            } else {
+                block[..n].copy_from_slice(&text[..n]);
+            }
+            // SAFETY: `block` holds 64 >= BYTES bytes; the caller
+            // guarantees the instruction set.
+            (whitespace, space, other) = unsafe { block_masks(V::load(block.as_ptr())) };
+            let valid = (1u64 << n) - 1;
+            return super::TextMasks {
+                whitespace: whitespace & valid,
+                space: space & valid,
+                other: other & valid,
+            };
+        }
+        let mut i = 0;
+        loop {
+            // The last block ends at the text's end, overlapping the one
+            // before it; its bits for bytes already seen are the same.
+            let at = i.min(n - V::BYTES);
+            // SAFETY: `at + BYTES <= n <= text.len()`; the caller
+            // guarantees the instruction set.
+            let (w, s, o) = unsafe { block_masks(V::load(text.as_ptr().add(at))) };
+            whitespace |= w << at;
+            space |= s << at;
+            other |= o << at;
+            i += V::BYTES;
+            if i >= n {
+                break;
+            }
+        }
+        super::TextMasks {
+            whitespace,
+            space,
+            other,
+        }
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -732,6 +876,33 @@ mod tests {
     /// Every byte value at the end of inputs of several lengths (in the
     /// tail or in a vector block): `find_stream_error_start` agrees with
     /// the table.
+    /// `TextMasks::of` against its byte-loop definition: every byte value
+    /// at every position of texts of every length up to the maximum.
+    #[test]
+    fn text_masks_match_the_definition() {
+        for b in 0..=255u8 {
+            let interesting = matches!(b, 0 | 0x09..=0x0D | b' ' | 0xC2 | 0x08 | 0x0E | 0x21);
+            if cfg!(miri) && !interesting {
+                continue;
+            }
+            for len in 0..=TextMasks::MAX {
+                if cfg!(miri) && !matches!(len, 0 | 1 | 15 | 16 | 17 | 31 | 33 | 63 | 64) {
+                    continue;
+                }
+                for at in 0..len {
+                    let mut text: Vec<u8> =
+                        b"a b\tc\nd  e".iter().copied().cycle().take(len).collect();
+                    text[at] = b;
+                    assert_eq!(
+                        TextMasks::of(&text),
+                        TextMasks::by_bytes(&text),
+                        "{b:#04x} at {at} of {len}"
+                    );
+                }
+            }
+        }
+    }
+
     /// `skip_collapsed` against its definition, byte by byte: every byte
     /// value at every position of texts of several lengths, alone and
     /// after a space; the scan must stop exactly at the first byte that

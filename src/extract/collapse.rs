@@ -17,6 +17,8 @@
 //! goes through in constant memory, and the output can be drained at any
 //! point (see [`Out`]).
 
+use crate::scan::TextMasks;
+
 /// What separates the next word from the last one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum Pending {
@@ -96,7 +98,7 @@ impl Out {
     /// Writes `separator` (if any) and `word`, or as much as the cap
     /// allows, cut at a character boundary. Returns where the word begins,
     /// or `None` if nothing of it fit.
-    #[inline]
+    #[inline(always)]
     fn write(&mut self, separator: Option<u8>, word: &str) -> Option<usize> {
         let needed = word.len() + usize::from(separator.is_some());
         if needed > self.room {
@@ -166,6 +168,58 @@ impl Collapse {
     /// them) goes out as one copy: only whitespace that must change (a
     /// run, a tab, a newline, a no-break space) or a NUL ends a segment.
     pub(crate) fn push(&mut self, out: &mut Out, text: &str, pre: bool) -> Option<usize> {
+        if !pre && text.len() <= TextMasks::MAX {
+            let masks = TextMasks::of(text.as_bytes());
+            if masks.other == 0 {
+                return self.push_short(out, text, masks);
+            }
+        }
+        self.push_bytes(out, text, pre)
+    }
+
+    /// [`Collapse::push`] for a text of at most [`TextMasks::MAX`] bytes
+    /// outside `<pre>`, with neither NUL nor a byte 0xC2 in it, split into
+    /// segments by bit operations on its byte classes: the branches are
+    /// per segment, not per word and space run.
+    fn push_short(&mut self, out: &mut Out, text: &str, masks: TextMasks) -> Option<usize> {
+        let n = text.len();
+        if n == 0 {
+            return None;
+        }
+        let word = !masks.whitespace & (u64::MAX >> (64 - n));
+        if word == 0 {
+            self.space();
+            return None;
+        }
+        let start = word.trailing_zeros() as usize;
+        let end = 64 - word.leading_zeros() as usize;
+        if start > 0 {
+            self.space();
+        }
+        // Whitespace inside the words' span that is not a single space
+        // between two word bytes: where a segment ends.
+        let kept = masks.space & (word << 1) & (word >> 1);
+        let mut breaks = masks.whitespace & !kept & (u64::MAX << start) & (u64::MAX >> (64 - end));
+        let mut from = start;
+        let mut first = None;
+        while breaks != 0 {
+            let to = breaks.trailing_zeros() as usize;
+            let at = self.word(out, &text[from..to]);
+            first = first.or(at);
+            self.space();
+            // The next segment starts at the next word byte.
+            from = (word & (u64::MAX << to)).trailing_zeros() as usize;
+            breaks &= u64::MAX.checked_shl(from as u32).unwrap_or(0);
+        }
+        let at = self.word(out, &text[from..end]);
+        if end < n {
+            self.space();
+        }
+        first.or(at)
+    }
+
+    /// [`Collapse::push`] for any text: segment by segment, a byte loop.
+    fn push_bytes(&mut self, out: &mut Out, text: &str, pre: bool) -> Option<usize> {
         let bytes = text.as_bytes();
         let n = bytes.len();
         let mut first = None;
