@@ -280,10 +280,8 @@ def markdown(result: dict) -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(
-        description="Time htmltok text against selectolax and resiliparse "
-                    "(see the module docstring).")
+def add_common_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options this script shares with tools/warc_peers.py."""
     parser.add_argument("files", nargs="*", help="HTML files (default: the shared corpus)")
     parser.add_argument("--copies", type=int, default=20,
                         help="repeat the file list N times (default 20)")
@@ -296,11 +294,23 @@ def main() -> None:
                         help="the htmltok subcommand and its options to time "
                              "(default: text; e.g. 'stats')")
     parser.add_argument("--json", action="store_true", help="print JSON instead of Markdown")
+
+
+def run_main(parser: argparse.ArgumentParser, measure_with, to_markdown) -> None:
+    """Parses the options, measures and prints (JSON or Markdown)."""
     args = parser.parse_args()
     if args.copies < 1 or args.runs < 1:
         parser.error("--copies and --runs must be at least 1")
-    result = measure(args)
-    print(json.dumps(result, indent=2) if args.json else markdown(result))
+    result = measure_with(args)
+    print(json.dumps(result, indent=2) if args.json else to_markdown(result))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description="Time htmltok text against selectolax and resiliparse "
+                    "(see the module docstring).")
+    add_common_arguments(parser)
+    run_main(parser, measure, markdown)
 
 
 if __name__ == "__main__":
