@@ -133,6 +133,8 @@ pub mod stream;
 mod testing;
 mod token;
 mod tokenizer;
+#[cfg(feature = "warc")]
+pub mod warc;
 
 pub use element::Element;
 pub use error::{ErrorCode, ParseError};
