@@ -24,7 +24,11 @@
 //! next `WARC/1.` at the start of a line and reported once, with their
 //! count; what is skipped while looking for a record after an error is
 //! part of that error and not reported again. Every loop either consumes
-//! bytes or ends, so no input can make the reader spin.
+//! bytes or ends, so no input can make the reader spin; and no input can
+//! make it quadratic: a content block is checked where it lies in the read
+//! buffer before it is taken (a wrong length costs no copy, and the search
+//! for the next record starts inside it), and bytes searched for the blank
+//! line that ends a header are not searched again for the next `WARC/1.`.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -135,6 +139,10 @@ pub struct Reader<R> {
     /// Set after an error whose resynchronisation skips bytes: they are
     /// part of that error, not garbage of their own.
     quiet: bool,
+    /// The offset in the stream up to which there is no blank line after
+    /// the last record start (so a long run of record starts without one
+    /// is searched once, not once per start).
+    blank_free_until: u64,
 }
 
 impl Reader<File> {
@@ -175,6 +183,7 @@ impl<R: Read> Reader<R> {
             next_number: 1,
             pending,
             quiet: false,
+            blank_free_until: 0,
         }
     }
 
@@ -201,6 +210,10 @@ impl<R: Read> Reader<R> {
         if self.pos > 0 && self.pos >= self.buf.len() / 2 {
             self.buf.drain(..self.pos);
             self.pos = 0;
+            // A large record grew the buffer: give the memory back.
+            if self.buf.capacity() > 16 * READ_CHUNK && self.buf.len() < 4 * READ_CHUNK {
+                self.buf.shrink_to(8 * READ_CHUNK);
+            }
         }
         let old = self.buf.len();
         self.buf.resize(old + READ_CHUNK, 0);
@@ -268,16 +281,6 @@ impl<R: Read> Reader<R> {
         Some(input_error(error, position))
     }
 
-    /// Puts `bytes`, which were at `stream_offset` just after a header,
-    /// back before the unread bytes, to be searched for records again.
-    fn push_back(&mut self, mut bytes: Vec<u8>, stream_offset: u64) {
-        bytes.extend_from_slice(&self.buf[self.pos..]);
-        self.buf = bytes;
-        self.pos = 0;
-        self.stream_pos = stream_offset;
-        self.at_line_start = true;
-    }
-
     /// Skips to the start of the next record. `Ok(true)` when one is at
     /// `buf[pos]`, `Ok(false)` at the end of the stream.
     fn seek_record(&mut self) -> Result<bool, WarcError> {
@@ -342,15 +345,17 @@ impl<R: Read> Reader<R> {
         let position = self.position(number, start);
         let fail = |kind| WarcError { position, kind };
 
-        // The header block, to its blank line.
-        let mut searched: usize = 0;
+        // The header block, to its blank line. Bytes already searched for
+        // one (for a record start before this one) are not searched again.
+        let mut searched = self.blank_free_until.saturating_sub(start) as usize;
         let (header_len, blank) = loop {
             let available = self.available();
-            let from = searched.saturating_sub(2);
+            let from = searched.min(available.len()).saturating_sub(2);
             if let Some(end) = blank_line(&available[from..]) {
                 break (from + end.0, end.1);
             }
             searched = available.len();
+            self.blank_free_until = start + searched as u64;
             if searched > self.options.max_header_size {
                 self.consume(1);
                 self.quiet = true;
@@ -399,36 +404,29 @@ impl<R: Read> Reader<R> {
             }));
         }
 
-        // The content block.
-        let content_start = self.stream_pos;
-        let mut block = Vec::with_capacity(length.min(1 << 20) as usize);
-        while (block.len() as u64) < length {
-            let need = (length - block.len() as u64) as usize;
-            let available = self.available();
-            let n = need.min(available.len());
-            block.extend_from_slice(&available[..n]);
-            self.consume(n);
-            if (block.len() as u64) < length && !self.fill() {
-                if let Some(error) = self.take_input_error(position) {
-                    return Err(error);
-                }
-                let available = block.len() as u64;
-                self.push_back(block, content_start);
-                self.quiet = true;
-                return Err(fail(WarcErrorKind::Truncated {
-                    content_length: length,
-                    available,
-                }));
+        // The content block, and the end of the record after it, checked
+        // in the buffer before anything is taken: when they are wrong, the
+        // content is searched for the next record where it lies, so that a
+        // run of records with wrong lengths costs no copies.
+        let length = length as usize;
+        if self.want(length) < length {
+            if let Some(error) = self.take_input_error(position) {
+                return Err(error);
             }
-        }
-
-        if !self.record_end() {
-            self.push_back(block, content_start);
             self.quiet = true;
-            return Err(fail(WarcErrorKind::Length {
-                content_length: length,
+            return Err(fail(WarcErrorKind::Truncated {
+                content_length: length as u64,
+                available: self.available().len() as u64,
             }));
         }
+        let Some(end) = self.record_end(length) else {
+            self.quiet = true;
+            return Err(fail(WarcErrorKind::Length {
+                content_length: length as u64,
+            }));
+        };
+        let block = self.available()[..length].to_vec();
+        self.consume(length + end);
 
         Ok(Record {
             position,
@@ -439,17 +437,17 @@ impl<R: Read> Reader<R> {
         })
     }
 
-    /// Consumes the end of a record (CRLF CRLF) when it is there. Also
-    /// takes any run of line ends before the next `WARC/`, or the end of
-    /// the stream. False when something else follows the content.
-    fn record_end(&mut self) -> bool {
-        if self.want(4) >= 4 && self.available().starts_with(b"\r\n\r\n") {
-            self.consume(4);
-            return true;
+    /// The length of the record end at `at` bytes into the buffer: CRLF
+    /// CRLF, or any run of line ends before the next `WARC/` or the end of
+    /// the stream (which writers get wrong in harmless ways). `None` when
+    /// something else is there.
+    fn record_end(&mut self, at: usize) -> Option<usize> {
+        if self.want(at + 4) >= at + 4 && self.available()[at..].starts_with(b"\r\n\r\n") {
+            return Some(4);
         }
         let mut ends = 0;
         loop {
-            let available = self.available();
+            let available = &self.available()[at..];
             ends += available[ends..]
                 .iter()
                 .take_while(|&&b| b == b'\r' || b == b'\n')
@@ -458,16 +456,13 @@ impl<R: Read> Reader<R> {
                 break;
             }
         }
-        let have = self.want(ends + 5);
+        let have = self.want(at + ends + 5) - at;
         // The end of the stream (or a failing input, reported on its own at
         // the next record) after line ends, or the next record.
         let fine = have == ends
             || (have < ends + 5 && self.input_error.is_some())
-            || self.available()[ends..].starts_with(b"WARC/");
-        if fine {
-            self.consume(ends);
-        }
-        fine
+            || self.available()[at + ends..].starts_with(b"WARC/");
+        fine.then_some(ends)
     }
 
     /// Reads and drops `length` bytes (or up to the end of the stream).
@@ -481,7 +476,9 @@ impl<R: Read> Reader<R> {
                 break;
             }
         }
-        self.record_end();
+        if let Some(end) = self.record_end(0) {
+            self.consume(end);
+        }
     }
 }
 
