@@ -539,3 +539,31 @@ fn any_cut_or_damage_keeps_the_invariants() {
         "record 1 (offset 0): 12 bytes that are not a WARC record (no `WARC/1.` header), skipped"
     );
 }
+
+#[test]
+fn hostile_shapes_cost_linear_time() {
+    // Records nested in records with lengths past the end, lengths that
+    // stop short of the record end, and record starts without a blank
+    // line: a quadratic reader would copy or search the rest of the input
+    // once per record (tens of gigabytes here).
+    let mb = 1 << 20;
+    let shapes: [(&str, &[u8]); 4] = [
+        (
+            "past the end",
+            b"WARC/1.0\r\nContent-Length: 9999999\r\n\r\n",
+        ),
+        ("short", b"WARC/1.0\r\nContent-Length: 3\r\n\r\nabcdef\r\n"),
+        ("no blank line", b"WARC/1.0\r\nWARC-Type: response\r\n"),
+        ("garbage", b"WARC/0.9 no\r\n"),
+    ];
+    for (what, shape) in shapes {
+        let data = shape.repeat(mb / shape.len());
+        let start = std::time::Instant::now();
+        let options = ReaderOptions::default().max_header_size(4096);
+        let items = Reader::with_options(&data[..], options).count();
+        let seconds = start.elapsed().as_secs_f64();
+        assert!(items >= 1 && items <= data.len(), "{what}");
+        eprintln!("{what}: {seconds:.2} s, {items} items");
+        assert!(seconds < 10.0, "{what}: {seconds:.1} s for {items} items");
+    }
+}

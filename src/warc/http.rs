@@ -21,7 +21,7 @@ use std::io::Read;
 use flate2::read::{DeflateDecoder, MultiGzDecoder, ZlibDecoder};
 
 use super::error::WarcErrorKind;
-use super::record::{field, parse_fields};
+use super::record::{blank_line, field, parse_fields};
 
 /// The status line and headers of an HTTP response
 /// ([`Record::http`](super::Record::http)).
@@ -67,12 +67,7 @@ impl HttpResponse {
         let rest = &block[line_end..];
         // The blank line after the headers (the status line's own end is
         // where `rest` starts, so a response with no headers has it at 0).
-        let blank = memchr::memmem::find(rest, b"\n\r\n")
-            .map(|i| i + 3)
-            .into_iter()
-            .chain(memchr::memmem::find(rest, b"\n\n").map(|i| i + 2))
-            .min();
-        let Some(blank) = blank else {
+        let Some(blank) = blank_line(rest).map(|(at, len)| at + len) else {
             return Err(WarcErrorKind::HttpHeader(
                 "the header block has no blank line after it".to_string(),
             ));

@@ -38,7 +38,7 @@ use memchr::memmem;
 
 use super::error::{WarcError, WarcErrorKind};
 use super::input::{Input, InputError};
-use super::record::{Header, Position, Record, RecordKind};
+use super::record::{Header, Position, Record, RecordKind, blank_line};
 
 /// What a record starts with.
 const RECORD_START: &[u8] = b"WARC/1.";
@@ -351,11 +351,9 @@ impl<R: Read> Reader<R> {
         let (header_len, blank) = loop {
             let available = self.available();
             let from = searched.min(available.len()).saturating_sub(2);
-            if let Some(end) = blank_line(&available[from..]) {
-                break (from + end.0, end.1);
-            }
-            searched = available.len();
-            self.blank_free_until = start + searched as u64;
+            let found = blank_line(&available[from..]).map(|(at, len)| (from + at, len));
+            searched = found.map_or(available.len(), |(at, _)| at);
+            self.blank_free_until = self.blank_free_until.max(start + searched as u64);
             if searched > self.options.max_header_size {
                 self.consume(1);
                 self.quiet = true;
@@ -363,6 +361,9 @@ impl<R: Read> Reader<R> {
                     "no blank line ends the WARC header within {} bytes",
                     self.options.max_header_size
                 ))));
+            }
+            if let Some(found) = found {
+                break found;
             }
             if !self.fill() {
                 if let Some(error) = self.take_input_error(position) {
@@ -494,17 +495,6 @@ impl<R: Read> Iterator for Reader<R> {
             Ok(false) => None,
             Ok(true) => Some(self.read_record()),
         }
-    }
-}
-
-/// Where the first blank line is in a header block: (offset of the blank
-/// line's end-of-line, its length), the header being `bytes[..offset]`.
-fn blank_line(bytes: &[u8]) -> Option<(usize, usize)> {
-    let crlf = memmem::find(bytes, b"\n\r\n").map(|i| (i + 1, 2));
-    let lf = memmem::find(bytes, b"\n\n").map(|i| (i + 1, 1));
-    match (crlf, lf) {
-        (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
-        (a, b) => a.or(b),
     }
 }
 

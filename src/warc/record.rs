@@ -265,6 +265,17 @@ pub(crate) fn field<'f>(fields: &'f [(String, String)], name: &str) -> Option<&'
         .map(|(_, v)| v.as_str())
 }
 
+/// Where the first blank line (after a line end) is: (its offset, its
+/// length: 1 for LF, 2 for CRLF), so that the header before it is
+/// `bytes[..offset]`. One pass, stopping at the first.
+pub(crate) fn blank_line(bytes: &[u8]) -> Option<(usize, usize)> {
+    memchr::memchr_iter(b'\n', bytes).find_map(|i| match bytes.get(i + 1..) {
+        Some([b'\n', ..]) => Some((i + 1, 1)),
+        Some([b'\r', b'\n', ..]) => Some((i + 1, 2)),
+        _ => None,
+    })
+}
+
 /// `bytes` without ASCII whitespace at either end.
 pub(crate) fn trim(bytes: &[u8]) -> &[u8] {
     let start = bytes.iter().position(|b| !b.is_ascii_whitespace());
