@@ -282,3 +282,136 @@ fn too_large(limit: u64) -> WarcErrorKind {
         "the decoded payload exceeds the record size limit of {limit} bytes"
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn body(headers: &str, wire: &[u8], limit: u64) -> Result<Vec<u8>, WarcErrorKind> {
+        let mut block = format!("HTTP/1.1 200 OK\r\n{headers}\r\n").into_bytes();
+        block.extend_from_slice(wire);
+        let response = HttpResponse::parse(&block).unwrap();
+        response.decoded_body(&block, limit).map(|b| b.into_owned())
+    }
+
+    fn gzip(data: &[u8]) -> Vec<u8> {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        encoder.write_all(data).unwrap();
+        encoder.finish().unwrap()
+    }
+
+    #[test]
+    fn chunked_bodies() {
+        let te = "Transfer-Encoding: chunked\r\n";
+        // Extensions and trailers.
+        let wire = b"3;name=value\r\n<p>\r\n2\r\nHi\r\n0\r\nExpires: never\r\n\r\n";
+        assert_eq!(body(te, wire, 100).unwrap(), b"<p>Hi");
+        // Cut in a chunk (a truncated record): what is there.
+        assert_eq!(body(te, b"a\r\n<p>Hel", 100).unwrap(), b"<p>Hel");
+        // Already decoded by the crawler, header kept: as is.
+        assert_eq!(body(te, b"<p>Hi", 100).unwrap(), b"<p>Hi");
+        // A chunk size line that is not one.
+        let error = body(te, b"3\r\n<p>\r\nzz\r\n", 100).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "HTTP payload: chunked transfer coding: bad chunk size line \"zz\""
+        );
+        assert!(body(te, b"ff\r\n", 10).is_ok());
+        let long = [b"20\r\n".as_slice(), &[b'x'; 32]].concat();
+        assert!(body(te, &long, 10).is_err());
+    }
+
+    #[test]
+    fn content_codings() {
+        let page = b"<p>Hello, world</p>".repeat(20);
+        let gz = gzip(&page);
+        assert_eq!(
+            body("Content-Encoding: gzip\r\n", &gz, 1 << 20).unwrap(),
+            page
+        );
+        assert_eq!(
+            body("Content-Encoding: x-gzip\r\n", &gz, 1 << 20).unwrap(),
+            page
+        );
+        // Without the magic number: already decoded.
+        assert_eq!(
+            body("Content-Encoding: gzip\r\n", b"<p>x", 100).unwrap(),
+            b"<p>x"
+        );
+        // A truncated gzip body keeps what decoded.
+        let cut = body("Content-Encoding: gzip\r\n", &gz[..gz.len() / 2], 1 << 20).unwrap();
+        assert!(page.starts_with(&cut));
+        // Corrupt gzip data.
+        let mut bad = gz.clone();
+        bad[12] ^= 0xff;
+        bad[13] ^= 0xff;
+        assert!(matches!(
+            body("Content-Encoding: gzip\r\n", &bad, 1 << 20),
+            Err(WarcErrorKind::HttpBody(_))
+        ));
+        // Past the limit: a compression bomb.
+        let error = body("Content-Encoding: gzip\r\n", &gz, 100).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "HTTP payload: the decoded payload exceeds the record size limit of 100 bytes"
+        );
+        // deflate as zlib and as raw deflate.
+        let mut zlib = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+        zlib.write_all(&page).unwrap();
+        let zlib = zlib.finish().unwrap();
+        assert_eq!(
+            body("Content-Encoding: deflate\r\n", &zlib, 1 << 20).unwrap(),
+            page
+        );
+        let mut raw =
+            flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
+        raw.write_all(&page).unwrap();
+        let raw = raw.finish().unwrap();
+        assert_eq!(
+            body("Content-Encoding: deflate\r\n", &raw, 1 << 20).unwrap(),
+            page
+        );
+        // Two codings, undone in reverse order; identity ignored.
+        let twice = gzip(&gz);
+        let headers = "Content-Encoding: gzip, identity, gzip\r\n";
+        assert_eq!(body(headers, &twice, 1 << 20).unwrap(), page);
+        // Corrupt brotli, unknown codings.
+        assert!(body("Content-Encoding: br\r\n", b"\xff\xff\xff\xff", 100).is_err());
+        let error = body("Content-Encoding: zstd\r\n", b"x", 100).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "HTTP payload: unsupported Content-Encoding \"zstd\""
+        );
+    }
+
+    #[test]
+    fn status_lines_and_content_types() {
+        let response = HttpResponse::parse(b"HTTP/1.0 301\nLocation: /x\n\nmoved").unwrap();
+        assert_eq!(
+            (response.version(), response.status(), response.reason()),
+            ("HTTP/1.0", 301, "")
+        );
+        assert_eq!(response.header("location"), Some("/x"));
+        assert_eq!(response.body_offset(), 27);
+        assert_eq!(
+            HttpResponse::parse(b"HTTP/1.1 20 OK\r\n\r\n"),
+            Err(WarcErrorKind::NotHttp)
+        );
+        assert_eq!(
+            HttpResponse::parse(b"ICY 200 OK\r\n\r\n"),
+            Err(WarcErrorKind::NotHttp)
+        );
+        assert!(matches!(
+            HttpResponse::parse(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n<p>"),
+            Err(WarcErrorKind::HttpHeader(_))
+        ));
+        assert_eq!(
+            charset("text/html; Charset=\"Shift_JIS\""),
+            Some("Shift_JIS")
+        );
+        assert_eq!(charset("text/html;charset=utf-8;q=1"), Some("utf-8"));
+        assert_eq!(charset("text/html; charset="), None);
+        assert_eq!(essence(" Text/HTML ; charset=x"), "text/html");
+    }
+}
