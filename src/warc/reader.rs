@@ -311,6 +311,10 @@ impl<R: Read> Reader<R> {
             }
         };
         let number = self.next_number;
+        let quiet = std::mem::replace(&mut self.quiet, false);
+        // (Positions are asked for in stream order.)
+        let garbage =
+            (garbage && !quiet).then(|| (self.position(number, start), self.stream_pos - start));
         // A failing input is reported here when no record was found before
         // it; otherwise by the record it cuts short. A damaged gzip member
         // here held a record (one member per record): it takes a number.
@@ -323,11 +327,8 @@ impl<R: Read> Reader<R> {
             }
             self.take_input_error(position)
         };
-        let quiet = std::mem::replace(&mut self.quiet, false);
-        if garbage && !quiet {
-            let bytes = self.stream_pos - start;
+        if let Some((position, bytes)) = garbage {
             self.pending = input;
-            let position = self.position(number, start);
             let kind = WarcErrorKind::Garbage { bytes };
             return Err(WarcError { position, kind });
         }
