@@ -62,11 +62,18 @@
 //! record is (no offsets, so no way back to a record from a result), has
 //! no size limit (a record is read whole, whatever its `Content-Length`
 //! says), stops being useful after the first malformed record (no way to
-//! find the next one), and inflates through `libflate`, slower than flate2,
-//! while bringing `nom`, `chrono` and `uuid` along. The format itself is
+//! find the next one), and inflates through `libflate` rather than flate2,
+//! while bringing `nom`, `chrono` and `uuid` (an old major version) along. The format itself is
 //! small: a version line, header fields, a length. What is here is that,
 //! plus the recovery rules above, on flate2 (with the zlib-rs backend) for
-//! gzip and `brotli-decompressor` for `br` bodies.
+//! gzip and `brotli-decompressor` for `br` bodies. Reading is as fast as
+//! inflating: over the corpus pages copied 20 times (280 records, 117 MB
+//! inflated, 18 MB of gzip), the records came out in 0.30 s where inflating
+//! alone took 0.34 s (one core, release build; the two are within noise).
+//!
+//! `.warc.zst` is not read yet: the pure-Rust zstd decoder needs a newer
+//! Rust than this crate's minimum, and the format's dictionary frame needs
+//! handling of its own.
 
 mod error;
 mod html;
