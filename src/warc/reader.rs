@@ -116,7 +116,7 @@ impl ReaderOptions {
 /// assert_eq!(records[0].kind(), &RecordKind::Resource);
 /// assert_eq!(records[0].target_uri(), Some("https://example.com/"));
 /// assert_eq!(records[0].block(), b"<p>Hello</p>\n");
-/// assert_eq!(records[0].offset(), Some(0));
+/// assert_eq!(records[0].position().offset(), Some(0));
 /// # Ok::<(), htmltok::warc::WarcError>(())
 /// ```
 pub struct Reader<R> {
