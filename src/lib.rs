@@ -104,6 +104,14 @@
 //! # }
 //! ```
 //!
+//! # Crawl archives
+//!
+//! With the `warc` feature (off by default), the `warc` module reads WARC
+//! files (plain or gzip, from any `Read`): every record with its number
+//! and offset, and the HTML pages among them with their target URI,
+//! record id, HTTP status and a `Document` decoded with the HTTP charset.
+//! Damaged archives are reported record by record, and reading goes on.
+//!
 //! # Back to HTML
 //!
 //! The [`serialize`] module writes tokens back as HTML, escaping as the
@@ -133,6 +141,8 @@ pub mod stream;
 mod testing;
 mod token;
 mod tokenizer;
+#[cfg(feature = "warc")]
+pub mod warc;
 
 pub use element::Element;
 pub use error::{ErrorCode, ParseError};

@@ -1,0 +1,14 @@
+//! Valid archives built from the fuzzer's bytes (records of any type with
+//! arbitrary blocks: line ends, `WARC/1.`, gzip magic, NULs; plain, gzip
+//! per record or gzip whole) read back as exactly their records, with
+//! their numbers and offsets and no error (`tests/support/warc.rs`).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../../tests/support/warc.rs"]
+mod warc;
+
+fuzz_target!(|data: &[u8]| {
+    warc::roundtrip(data);
+});
