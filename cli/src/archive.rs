@@ -71,23 +71,29 @@ pub struct Archive<S> {
     /// The archive's errors, and pages that could not be processed to
     /// their end, in archive order.
     pub failures: Vec<Failure>,
+    /// Whether the failures were reported already, as they came.
+    pub reported: bool,
     /// The records read, by sort.
     pub counts: Counts,
 }
 
 /// Processes every HTML record of the archive `source` (read from
 /// `read`) with `job`, writing their outputs in archive order to `out`.
-/// An error writing `out` stops it.
+/// With `inline` (`out` is the output, not a spill), each failure is
+/// reported as it comes, after the output before it. An error writing
+/// `out` stops it.
 pub fn process<J: Job, W: Write>(
     job: &J,
     source: &Source,
     read: Reader,
     out: &mut W,
+    inline: bool,
 ) -> io::Result<Archive<J::Summary>> {
     let name = source.name();
     let mut archive = Archive {
         summaries: Vec::new(),
         failures: Vec::new(),
+        reported: inline,
         counts: Counts::default(),
     };
     let mut pages = htmltok::warc::Reader::new(read).html_records();
@@ -95,7 +101,7 @@ pub fn process<J: Job, W: Write>(
         let page = match page {
             Ok(page) => page,
             Err(error) => {
-                archive.failures.push(source.fail(error.to_string()));
+                archive.fail(source.fail(error.to_string()), out)?;
                 continue;
             }
         };
@@ -114,16 +120,29 @@ pub fn process<J: Job, W: Write>(
             Ok(summary) => archive.summaries.push(summary?),
             Err(_) => {
                 let what = format!("{at}: internal error, skipped (please report this record)");
-                archive.failures.push(source.fail(what));
+                archive.fail(source.fail(what), out)?;
                 continue;
             }
         }
         if let Some(what) = doc.failure() {
-            archive.failures.push(source.fail(format!("{at}: {what}")));
+            archive.fail(source.fail(format!("{at}: {what}")), out)?;
         }
     }
     archive.counts = *pages.counts();
     Ok(archive)
+}
+
+impl<S> Archive<S> {
+    /// Keeps a failure, and reports it now if failures are reported as
+    /// they come.
+    fn fail(&mut self, failure: Failure, out: &mut impl Write) -> io::Result<()> {
+        if self.reported {
+            out.flush()?;
+            crate::report(format_args!("{failure}"));
+        }
+        self.failures.push(failure);
+        Ok(())
+    }
 }
 
 /// How a record's page is read: as `reading` says, with the record's HTTP

@@ -52,8 +52,10 @@ status, text}; plain-text outputs name the archive and the URI. Links
 resolve against the URI (it replaces --base-url). Requests, revisits,
 metadata and pages of other types are counted (see `stats`), not errors.
 An archive's damage is reported once per place, as `htmltok: ARCHIVE:
-record N (offset O): what went wrong`, and the records before and after
-it are still processed; the archive then counts as failed.
+record N (offset O): what went wrong` (after the output of the records
+before it; with several inputs on --jobs threads, after the archive's
+output), and the records before and after it are still processed; the
+archive then counts as failed.
 
 Inputs are decoded by the HTML Standard's encoding sniffing: a
 byte order mark, else --encoding LABEL, else a <meta charset> (or

@@ -15,7 +15,9 @@
 //! went wrong`) at its place in the order, after stdout is flushed, so that
 //! on a terminal the two streams read in order; one that fails part way
 //! (a read error, the memory limit) keeps the output it produced, and its
-//! failure is reported after it. [`Report`] counts them all.
+//! failure is reported after it. An archive's errors come after the output
+//! of the records before them (with `--jobs`, after the archive's output).
+//! [`Report`] counts them all.
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
@@ -152,19 +154,21 @@ fn reopen(source: &Source, gunzip_limit: u64) -> Option<Reopen> {
 
 /// Opens and processes one input, writing `separator` first once it has
 /// opened, and turning a panic (a bug) into a failure of that input. An
-/// error writing `out` stops the run.
+/// error writing `out` stops the run. With `inline` (`out` is the output
+/// itself, not a spill), an archive's errors are reported as they come.
 fn process_one<J: Job, W: Write>(
     job: &J,
     source: &Source,
     separator: &[u8],
     out: &mut W,
+    inline: bool,
 ) -> io::Result<Ended<J::Summary>> {
     let name = source.name();
     let reading = job.reading();
     let reader = match input::open_input(source, reading.gunzip_limit) {
         Ok(Opened::Page(reader)) => reader,
         Ok(Opened::Archive(read)) => {
-            return archive::process(job, source, read, out).map(Ended::Archive);
+            return archive::process(job, source, read, out, inline).map(Ended::Archive);
         }
         Err(failure) => return Ok(Ended::Failed(failure)),
     };
@@ -239,8 +243,10 @@ fn settle<S>(ended: Ended<S>, report: &mut Report, out: &mut impl Write) -> io::
                 report.failed += 1;
                 report.partial += 1;
             }
-            for failure in &archive.failures {
-                report_failure(out, failure)?;
+            if !archive.reported {
+                for failure in &archive.failures {
+                    report_failure(out, failure)?;
+                }
             }
             Ok(archive.summaries)
         }
@@ -257,7 +263,7 @@ fn run_sequential<J: Job, W: Write>(
     let mut separator: &[u8] = b"";
     for entry in entries {
         let ended = match entry {
-            Ok(source) => process_one(job, source, separator, out)?,
+            Ok(source) => process_one(job, source, separator, out, true)?,
             Err(failure) => Ended::Failed(failure.clone()),
         };
         separator = ended.next_separator(separator, job.separator());
@@ -316,7 +322,7 @@ fn run_parallel<J: Job, W: Write>(
                     let ended = if stop.load(Ordering::Relaxed) {
                         Ended::Failed(source.fail("not processed"))
                     } else {
-                        process_one(job, source, b"", &mut spill).unwrap_or_else(|e| {
+                        process_one(job, source, b"", &mut spill, false).unwrap_or_else(|e| {
                             // Writing to the spill failed (no room for a
                             // temporary file): this input failed.
                             Ended::Failed(source.fail(input::io_message(&e)))

@@ -397,3 +397,36 @@ fn jobs_spread_archives_and_keep_their_order() {
         assert_eq!(stderr(&one), stderr(&two), "{command}");
     }
 }
+
+#[test]
+fn with_one_job_each_error_comes_at_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let both = dir.path().join("both");
+    let file = fs::File::create(&both).unwrap();
+    let archive = fixture("bad-records.warc");
+    let status = std::process::Command::new(BIN)
+        .args(["text", "--jobs", "1", s(&archive)])
+        .stdout(file.try_clone().unwrap())
+        .stderr(file)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+    let lines: Vec<String> = fs::read_to_string(&both)
+        .unwrap()
+        .lines()
+        .map(|l| match serde_json::from_str::<Value>(l) {
+            Ok(line) => line["uri"].as_str().unwrap().to_owned(),
+            Err(_) => l.split(": ").nth(2).unwrap().to_owned(),
+        })
+        .collect();
+    let want = [
+        "https://example.com/good/1",
+        "record 2 (offset 482)",
+        "https://example.com/good/2",
+        "record 4 (offset 1365)",
+        "https://example.com/good/3",
+        "record 6 (offset 2254)",
+        "https://example.com/good/4",
+    ];
+    assert_eq!(lines, want);
+}
