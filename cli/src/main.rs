@@ -371,7 +371,8 @@ pub struct InputArgs {
     /// Skip inputs whose first bytes are binary data (a control character
     /// other than whitespace in the first 1445 bytes and no byte order
     /// mark, as the MIME Sniffing Standard decides), reporting each. Off by
-    /// default: every input is tokenized.
+    /// default: every input is tokenized. (Not the pages of a WARC archive:
+    /// they are HTML by their type, or sniffed as HTML, already.)
     #[arg(long, help_heading = INPUT_HELP)]
     pub skip_binary: bool,
 
@@ -391,7 +392,9 @@ pub struct InputArgs {
     pub memory_limit: usize,
 
     /// The most a gzip input may inflate to (a guard against gzip bombs);
-    /// past it, the input is processed up to there and reported.
+    /// past it, the input is processed up to there and reported. (A WARC
+    /// archive is bounded per record instead: a record past 64 MiB is
+    /// skipped and reported.)
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = input::parse_size, help_heading = INPUT_HELP)]
     pub gunzip_limit: u64,
 }

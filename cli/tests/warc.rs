@@ -430,3 +430,21 @@ fn with_one_job_each_error_comes_at_its_place() {
     ];
     assert_eq!(lines, want);
 }
+
+#[test]
+fn an_encoding_the_user_chose_wins_over_the_http_charset() {
+    let archive = fixture("good.warc");
+    let out = htmltok(&["text", "--encoding", "windows-1252", s(&archive)]);
+    ok(&out);
+    let privet = &json_lines(&out)[1];
+    assert_eq!(privet["uri"], "http://example.ru/privet");
+    // windows-1251 bytes read as windows-1252.
+    assert_eq!(privet["text"], "Ïðèâåò, ìèð! Äàëüøå");
+    let out = htmltok(&["encoding", "--transport-charset", "iso-8859-2", s(&archive)]);
+    ok(&out);
+    let row = stdout(&out).lines().nth(1).unwrap().to_owned();
+    assert!(
+        row.contains("\tiso-8859-2\tcertain\thttp://example.ru/privet\t"),
+        "{row}"
+    );
+}
