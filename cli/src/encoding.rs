@@ -43,13 +43,21 @@ impl Job for EncodingJob {
         &self.reading
     }
 
+    /// A record's line goes on with its URI, id, date and status, a
+    /// column each (`-` for none).
     fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<()> {
         let (encoding, confidence) = doc.browser_encoding();
-        writeln!(
-            out,
-            "{}\t{}\t{confidence}",
-            doc.name,
-            canonical_label(encoding)
-        )
+        let label = canonical_label(encoding);
+        write!(out, "{}\t{label}\t{confidence}", doc.name)?;
+        if let Some(record) = doc.record {
+            let or_dash = |field: Option<&str>| field.unwrap_or("-").to_owned();
+            let status = record.status.map_or("-".to_owned(), |s| s.to_string());
+            let (id, date) = (
+                or_dash(record.record_id.as_deref()),
+                or_dash(record.date.as_deref()),
+            );
+            write!(out, "\t{}\t{id}\t{date}\t{status}", record.uri)?;
+        }
+        writeln!(out)
     }
 }

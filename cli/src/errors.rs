@@ -62,7 +62,7 @@ impl Job for ErrorsJob {
             positions: true,
             ..Tokenize::default()
         };
-        let name = doc.name;
+        let name = doc.label();
         let mut codes = HashMap::new();
         doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| {
             let Event::Error(error, Some((line, col))) = event else {
@@ -71,9 +71,10 @@ impl Job for ErrorsJob {
             *codes.entry(error.code).or_default() += 1;
             match self.format {
                 ReportFormat::Text => writeln!(out, "{name}:{line}:{col}: {}", error.code),
-                ReportFormat::Json => crate::json::write_line(
+                ReportFormat::Json => crate::json::write_labelled(
                     out,
-                    &crate::tokens::error_json(name, error, (line, col)),
+                    name,
+                    &crate::tokens::error_json(error, (line, col)),
                 ),
             }
         })?;

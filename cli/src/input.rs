@@ -14,7 +14,8 @@ use flate2::bufread::MultiGzDecoder;
 use globset::{Glob, GlobSet, GlobSetBuilder};
 
 /// The file-name patterns a directory walk keeps when no `--glob` is given.
-pub const DEFAULT_GLOBS: [&str; 3] = ["*.htm", "*.html", "*.xhtml"];
+/// (`*.warc` finds `*.warc.gz` too: see [`Globs::matches`].)
+pub const DEFAULT_GLOBS: [&str; 4] = ["*.htm", "*.html", "*.xhtml", "*.warc"];
 
 /// The most a gzip stream may inflate to by default (a guard against gzip
 /// bombs; `--gunzip-limit`).
@@ -213,19 +214,73 @@ fn walk(dir: &Path, globs: &Globs, entries: &mut Vec<Entry>) {
 /// An input's bytes, as they come.
 pub type Reader = Box<dyn Read + Send>;
 
+/// An input, opened: a page's bytes, or a WARC archive's.
+pub enum Opened {
+    /// The bytes of a page, gunzipped if they were gzip data.
+    Page(Reader),
+    /// The bytes of a WARC archive as they are in the file (gzip or not:
+    /// the archive reader inflates them itself, member by member).
+    Archive(Reader),
+}
+
+/// What a WARC record (and so an archive) starts with.
+const WARC_START: &[u8] = b"WARC/1.";
+
+/// Whether a file name says WARC archive: `*.warc`, `*.warc.gz`.
+fn archive_name(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    let name = name.strip_suffix(".gz").unwrap_or(&name);
+    name.ends_with(".warc")
+}
+
+/// Whether an input's first bytes are a WARC archive's: `WARC/1.`, as
+/// they are or once gunzipped.
+fn archive_head(head: &[u8]) -> bool {
+    if head.starts_with(&[0x1f, 0x8b]) {
+        let mut inflated = Vec::new();
+        // The head may end inside the gzip data: what inflates is enough.
+        let _ = flate2::bufread::GzDecoder::new(head)
+            .take(WARC_START.len() as u64)
+            .read_to_end(&mut inflated);
+        return inflated.starts_with(WARC_START);
+    }
+    head.starts_with(WARC_START)
+}
+
+/// Opens an input: a WARC archive when its name or its first bytes say so
+/// (see [`Opened`]), else a page, as [`open`] does.
+pub fn open_input(source: &Source, gunzip_limit: u64) -> Result<Opened, Failure> {
+    let mut raw = open_raw(source)?;
+    let head = raw.fill_buf().map_err(|e| source.fail(io_message(&e)))?;
+    let named = matches!(&source.origin, Origin::File(p) if archive_name(&p.to_string_lossy()));
+    if named || archive_head(head) {
+        return Ok(Opened::Archive(Box::new(raw)));
+    }
+    page(source, raw, gunzip_limit).map(Opened::Page)
+}
+
 /// Opens an input for reading: a file or standard input, decompressed on
 /// the fly when its bytes are gzip data (by their magic number; a `.gz`
 /// name without it is an error). A gzip stream may inflate to at most
 /// `gunzip_limit` bytes: past it, reading fails (what came before is
 /// still read).
 pub fn open(source: &Source, gunzip_limit: u64) -> Result<Reader, Failure> {
-    let raw: Box<dyn Read + Send> = match &source.origin {
+    page(source, open_raw(source)?, gunzip_limit)
+}
+
+/// An input's bytes as they are, buffered.
+fn open_raw(source: &Source) -> Result<BufReader<Reader>, Failure> {
+    let raw: Reader = match &source.origin {
         Origin::Stdin => Box::new(io::stdin()),
         Origin::File(path) => {
             Box::new(fs::File::open(path).map_err(|e| source.fail(io_message(&e)))?)
         }
     };
-    let mut raw = BufReader::with_capacity(64 * 1024, raw);
+    Ok(BufReader::with_capacity(64 * 1024, raw))
+}
+
+/// A page's bytes from its raw bytes: gunzipped if they are gzip data.
+fn page(source: &Source, mut raw: BufReader<Reader>, gunzip_limit: u64) -> Result<Reader, Failure> {
     let head = raw.fill_buf().map_err(|e| source.fail(io_message(&e)))?;
     let gzip = head.starts_with(&[0x1f, 0x8b]);
     let gz_name =
@@ -376,7 +431,14 @@ mod tests {
     #[test]
     fn globs_see_through_gz() {
         let globs = Globs::new(&[]).unwrap();
-        for name in ["a.html", "a.htm", "a.xhtml", "a.html.gz"] {
+        for name in [
+            "a.html",
+            "a.htm",
+            "a.xhtml",
+            "a.html.gz",
+            "a.warc",
+            "a.warc.gz",
+        ] {
             assert!(globs.matches(name), "{name}");
         }
         for name in ["a.css", "a.gz", "html", "a.html.bz2"] {
@@ -460,6 +522,19 @@ mod tests {
         fs::write(&truncated, &full[..full.len() / 2]).unwrap();
         let err = read_all(&Source::file(&truncated, None), GUNZIP_LIMIT).unwrap_err();
         assert!(err.starts_with("corrupt gzip data"), "{err}");
+    }
+
+    #[test]
+    fn archives_by_name_and_by_content() {
+        assert!(archive_name("CC-MAIN-1.warc.gz") && archive_name("x.WARC"));
+        assert!(!archive_name("x.warc.html") && !archive_name("warc"));
+        let record = b"WARC/1.1\r\nWARC-Type: warcinfo\r\n";
+        assert!(archive_head(record));
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(record).unwrap();
+        let gz = gz.finish().unwrap();
+        assert!(archive_head(&gz) && archive_head(&gz[..gz.len() - 8]));
+        assert!(!archive_head(b"<p>WARC/1.1") && !archive_head(b"WARC"));
     }
 
     #[test]

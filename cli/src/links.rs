@@ -9,7 +9,7 @@ use htmltok::extract::{ExtractOptions, Extractor, Link};
 use url::Url;
 
 use crate::LinksArgs;
-use crate::page::{Ctx, Doc, Event, Reading, Tokenize};
+use crate::page::{Ctx, Doc, Event, Label, Reading, Tokenize};
 use crate::run::Job;
 use crate::spill::Spill;
 
@@ -50,13 +50,16 @@ impl Job for LinksJob {
     /// included: until one is found, links wait in a spill (in memory, or
     /// a temporary file for a page with very many), and are written, in
     /// order, once it is found or the page ends.
+    /// A record's page resolves against its target URI.
     fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<()> {
-        let name = doc.name;
+        let name = doc.label();
+        let record_options = doc.record.map(|r| self.options.clone().url(r.url()));
+        let options = record_options.as_ref().unwrap_or(&self.options);
         let run = Tokenize {
-            options: self.options.tokenizer_options(),
+            options: options.tokenizer_options(),
             ..Tokenize::default()
         };
-        let mut extractor = Extractor::new(&self.options);
+        let mut extractor = Extractor::new(options);
         let mut waiting = Spill::default();
         doc.tokenize(&run, &mut |event: Event<'_, '_>, ctx: &Ctx| {
             match &event {
@@ -168,7 +171,7 @@ fn read_spilled(input: &mut impl Read) -> io::Result<Option<Spilled>> {
 /// resolves, in order.
 fn write_waiting(
     out: &mut impl Write,
-    file: &str,
+    file: Label<'_>,
     waiting: &mut Spill,
     extractor: &Extractor,
 ) -> io::Result<()> {
@@ -197,7 +200,7 @@ fn write_waiting(
 }
 
 /// Writes one resolved link's JSON line.
-fn write_link(out: &mut impl Write, file: &str, link: &Link) -> io::Result<()> {
+fn write_link(out: &mut impl Write, file: Label<'_>, link: &Link) -> io::Result<()> {
     LinkLine {
         tag: link.tag,
         attr: link.attr,
@@ -227,17 +230,18 @@ struct LinkLine<'a> {
 }
 
 impl LinkLine<'_> {
-    /// Writes the line: `{file, tag, attr, url, start, end}`, then
+    /// Writes the line: `{file, tag, attr, url, start, end}` (a record's
+    /// fields after `file`), then
     /// `error`, `rel`, `hreflang` and `anchor_text` when there are some.
     /// Written field by field (a `serde_json::Map` per link cost more than
     /// the rest of the command).
-    fn write(self, out: &mut impl Write, file: &str) -> io::Result<()> {
+    fn write(self, out: &mut impl Write, file: Label<'_>) -> io::Result<()> {
         fn field(out: &mut impl Write, name: &str, value: &str) -> io::Result<()> {
             write!(out, ",\"{name}\":")?;
             write_str(out, value)
         }
-        out.write_all(b"{\"file\":")?;
-        write_str(&mut *out, file)?;
+        out.write_all(b"{")?;
+        file.write_json(out)?;
         field(&mut *out, "tag", self.tag)?;
         field(&mut *out, "attr", self.attr)?;
         field(&mut *out, "url", self.url)?;

@@ -5,6 +5,7 @@
 //! decoding and the one place tokens come from in `page.rs`, and the
 //! ordered parallel driver they all share in `run.rs`.
 
+mod archive;
 mod encoding;
 mod errors;
 mod input;
@@ -32,11 +33,29 @@ use crate::page::{Decoding, Reading};
 use crate::run::Report;
 
 const MAIN_AFTER_HELP: &str = "\
-Every command reads HTML files, directories (searched recursively for
-*.htm, *.html and *.xhtml files, gzipped or not; see --glob) or standard
-input (no FILE, or `-`). Gzip data (page.html.gz) is decompressed on the
-fly. With several inputs, files are processed in parallel (--jobs) and the
-output comes in input order.
+Every command reads HTML files, WARC archives, directories (searched
+recursively for *.htm, *.html, *.xhtml and *.warc files, gzipped or not;
+see --glob) or standard input (no FILE, or `-`). Gzip data (page.html.gz)
+is decompressed on the fly. With several inputs, files are processed in
+parallel (--jobs) and the output comes in input order.
+
+A WARC archive (crawl.warc, CC-MAIN-....warc.gz: known by its name, or by
+`WARC/1.` at its start, gunzipped or not) is read a record at a time. Each
+HTML record (a response or resource typed text/html or
+application/xhtml+xml, or untyped and sniffed as HTML) is a page, in
+archive order, decoded with its HTTP charset as the transport-layer
+encoding (--encoding still wins). Every result of a record's page carries,
+after \"file\" (the archive's path), the record's \"uri\" (WARC-Target-URI),
+\"record_id\", \"date\" (WARC-Date) and HTTP \"status\" (null for a resource);
+`text` writes a record's text as a JSON line {file, uri, record_id, date,
+status, text}; plain-text outputs name the archive and the URI. Links
+resolve against the URI (it replaces --base-url). Requests, revisits,
+metadata and pages of other types are counted (see `stats`), not errors.
+An archive's damage is reported once per place, as `htmltok: ARCHIVE:
+record N (offset O): what went wrong` (after the output of the records
+before it; with several inputs on --jobs threads, after the archive's
+output), and the records before and after it are still processed; the
+archive then counts as failed.
 
 Inputs are decoded by the HTML Standard's encoding sniffing: a
 byte order mark, else --encoding LABEL, else a <meta charset> (or
@@ -77,6 +96,7 @@ Examples:
   htmltok links --base-url https://example.com/ site/
   htmltok meta --jobs 4 crawl/ > meta.jsonl
   htmltok errors page.html.gz
+  htmltok text CC-MAIN-20240101000000-00000.warc.gz > text.jsonl
   htmltok stats --glob '*.php' www/
   htmltok text --encoding shift_jis old-page.html
   htmltok encoding crawl/
@@ -139,7 +159,9 @@ them in full.
 
 Output: the text of each input. With several inputs, each input's text
 follows a header line `==> FILE <==`, with a blank line between inputs (as
-`tail` does).
+`tail` does). The text of a WARC record's page is one JSON line:
+{\"file\", \"uri\", \"record_id\", \"date\", \"status\", \"text\"}, with the
+text as it would be printed (lines joined by \\n, no final newline).
 
 With --offsets: JSON Lines, one object per text run (one text token that
 shows any text): {\"file\", \"text\", \"start\", \"end\"}, where \"text\" is the
@@ -219,6 +241,7 @@ const ERRORS_AFTER_HELP: &str = "\
 Output formats:
   text  one line per parse error, as a compiler writes them:
           FILE:LINE:COL: CODE
+        (for a WARC record's page, FILE is `ARCHIVE URI`)
         then a summary: `N parse errors in M files`, and for each code
         `  COUNT CODE`, most frequent first (not with --no-summary)
   json  one JSON object per line for each error, as `tokens --errors`
@@ -249,13 +272,17 @@ the times do. An input that failed part way has a line with what was
 counted before the failure.
 
 Output formats:
-  table  aligned columns, the file name last (like `wc`)
+  table  aligned columns, the file name last (like `wc`; `ARCHIVE URI`
+         for a WARC record's page)
   json   one object per input: {\"file\", \"bytes\", \"tokens\": {\"total\",
          \"doctype\", \"start_tag\", \"end_tag\", \"comment\", \"text\"},
          \"errors\", \"seconds\", \"mb_per_s\"}; then {\"total\": {...}} with
          the same fields and \"files\" (counted, to their end or part
          way), \"failed\" (of which \"partial\" failed part way),
-         \"skipped\", \"jobs\"
+         \"skipped\", \"jobs\"; when WARC archives were read, also
+         \"archives\", \"records\" (their HTML pages, a row each),
+         \"revisits\", \"skipped_by_type\" (records of other types) and
+         \"archive_errors\" (the table's total line says the same)
 
 When a directory is given and stderr is a terminal, a progress bar (files,
 bytes, MB/s, ETA) is shown on stderr.
@@ -268,6 +295,8 @@ Examples:
 const ENCODING_AFTER_HELP: &str = "\
 One line per input:
   FILE<TAB>ENCODING<TAB>CONFIDENCE
+and for a WARC record's page, FILE the archive, then
+  <TAB>URI<TAB>RECORD_ID<TAB>DATE<TAB>STATUS   (`-` for none)
 ENCODING is the encoding's name in the WHATWG Encoding Standard, in
 lowercase (windows-1252, utf-8, shift_jis, euc-kr, gbk, utf-16le, ...);
 CONFIDENCE is `certain` or `tentative`. It is the encoding a browser would decode the
@@ -323,13 +352,13 @@ enum Command {
 /// The inputs and how to process them: shared by every command.
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// HTML files or directories to read; standard input when none, or for
-    /// `-`. Files ending in .gz are decompressed.
+    /// HTML files, WARC archives or directories to read; standard input
+    /// when none, or for `-`. Files ending in .gz are decompressed.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
     /// In directories, read only files whose name matches GLOB (repeat for
-    /// several; default: *.htm, *.html, *.xhtml). A .gz suffix is looked
+    /// several; default: *.htm, *.html, *.xhtml, *.warc). A .gz suffix is looked
     /// through: *.html also matches page.html.gz. Files named on the command
     /// line are read whatever their name.
     #[arg(long = "glob", value_name = "GLOB", value_parser = parse_glob, help_heading = INPUT_HELP)]
@@ -342,7 +371,8 @@ pub struct InputArgs {
     /// Skip inputs whose first bytes are binary data (a control character
     /// other than whitespace in the first 1445 bytes and no byte order
     /// mark, as the MIME Sniffing Standard decides), reporting each. Off by
-    /// default: every input is tokenized.
+    /// default: every input is tokenized. (Not the pages of a WARC archive:
+    /// they are HTML by their type, or sniffed as HTML, already.)
     #[arg(long, help_heading = INPUT_HELP)]
     pub skip_binary: bool,
 
@@ -362,7 +392,9 @@ pub struct InputArgs {
     pub memory_limit: usize,
 
     /// The most a gzip input may inflate to (a guard against gzip bombs);
-    /// past it, the input is processed up to there and reported.
+    /// past it, the input is processed up to there and reported. (A WARC
+    /// archive is bounded per record instead: a record past 64 MiB is
+    /// skipped and reported.)
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = input::parse_size, help_heading = INPUT_HELP)]
     pub gunzip_limit: u64,
 }

@@ -47,22 +47,25 @@ impl Job for MetaJob {
     }
 
     fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<()> {
+        // A record's page resolves against its target URI.
+        let record_options = doc.record.map(|r| self.options.clone().url(r.url()));
+        let options = record_options.as_ref().unwrap_or(&self.options);
         let run = Tokenize {
-            options: self.options.tokenizer_options(),
+            options: options.tokenizer_options(),
             ..Tokenize::default()
         };
-        let mut extractor = Extractor::new(&self.options);
+        let mut extractor = Extractor::new(options);
         doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| {
             crate::text::feed(&mut extractor, &event);
             Ok(())
         })?;
         let meta = extractor.finish().metadata;
-        crate::json::write_line(out, &to_json(doc.name, &meta))
+        crate::json::write_labelled(out, doc.label(), &to_json(&meta))
     }
 }
 
-/// The JSON object of a page's metadata.
-fn to_json(file: &str, meta: &Metadata) -> Value {
+/// The JSON object of a page's metadata (without its label).
+fn to_json(meta: &Metadata) -> Value {
     let pairs = |pairs: &[(String, String)]| -> Value {
         pairs
             .iter()
@@ -70,7 +73,6 @@ fn to_json(file: &str, meta: &Metadata) -> Value {
             .collect()
     };
     json!({
-        "file": file,
         "title": meta.title,
         "lang": meta.lang,
         "charset": meta.charset,

@@ -39,6 +39,7 @@ use htmltok::{
     SniffingStream, Span, StreamError, StreamOptions, StreamTokenizer, Text, Token,
 };
 
+use crate::archive::RecordInfo;
 use crate::input::{self, Failure, Reader};
 use crate::lines::Lines;
 use crate::spill::Spill;
@@ -100,6 +101,45 @@ impl Decoding {
             opts = opts.override_encoding(encoding);
         }
         Decoding::Sniff(opts)
+    }
+}
+
+/// What a result is labelled with: the input's name (`"file"`), and for
+/// the page of a WARC record, the record's target URI, id, date and HTTP
+/// status.
+#[derive(Clone, Copy, Debug)]
+pub struct Label<'r> {
+    /// The input's name: the path, `-`, or the archive's path.
+    pub file: &'r str,
+    /// The record, for the page of one.
+    pub record: Option<&'r RecordInfo>,
+}
+
+impl Label<'_> {
+    /// Writes the label's JSON fields, `"file":...` then, for a record,
+    /// `"uri"`, `"record_id"`, `"date"` and `"status"` (no braces).
+    pub fn write_json(&self, out: &mut (impl io::Write + ?Sized)) -> io::Result<()> {
+        out.write_all(b"\"file\":")?;
+        crate::json::write_str(out, self.file)?;
+        if let Some(record) = self.record {
+            for (name, value) in record.fields() {
+                write!(out, ",\"{name}\":")?;
+                serde_json::to_writer(&mut *out, &value)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The label in plain-text outputs: the input's name, and for a record,
+/// its target URI after a space (`crawl.warc.gz https://example.com/`).
+impl std::fmt::Display for Label<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.file)?;
+        if let Some(record) = self.record {
+            write!(f, " {}", record.uri)?;
+        }
+        Ok(())
     }
 }
 
@@ -183,8 +223,11 @@ pub type Reopen = Box<dyn Fn() -> Result<Reader, Failure> + Send + Sync>;
 
 /// One input, opened, as a command processes it (see the module docs).
 pub struct Doc<'r> {
-    /// Its name as shown: the path, or `-` for stdin.
+    /// Its name as shown: the path, or `-` for stdin (for a record, the
+    /// archive's).
     pub name: &'r str,
+    /// The WARC record it is the page of, when it comes from an archive.
+    pub record: Option<&'r RecordInfo>,
     reading: &'r Reading,
     chunks: Chunks,
     /// How to read it again from the start, if it can be (not stdin).
@@ -206,11 +249,20 @@ impl<'r> Doc<'r> {
             Chunks::new(reader, reading.chunk_size.max(1)).map_err(|e| input::io_message(&e))?;
         Ok(Doc {
             name,
+            record: None,
             reading,
             chunks,
             reopen,
             failure: None,
         })
+    }
+
+    /// What its results are labelled with: its name, and its record.
+    pub fn label(&self) -> Label<'r> {
+        Label {
+            file: self.name,
+            record: self.record,
+        }
     }
 
     /// The input's first bytes (at least the 1445 of the MIME Sniffing

@@ -15,7 +15,9 @@
 //! went wrong`) at its place in the order, after stdout is flushed, so that
 //! on a terminal the two streams read in order; one that fails part way
 //! (a read error, the memory limit) keeps the output it produced, and its
-//! failure is reported after it. [`Report`] counts them all.
+//! failure is reported after it. An archive's errors come after the output
+//! of the records before them (with `--jobs`, after the archive's output).
+//! [`Report`] counts them all.
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
@@ -25,7 +27,8 @@ use std::sync::mpsc;
 
 use indicatif::ProgressBar;
 
-use crate::input::{self, Entry, Failure, Inputs, Origin, Source};
+use crate::archive::{self, Archive};
+use crate::input::{self, Entry, Failure, Inputs, Opened, Origin, Source};
 use crate::page::{Doc, Reading, Reopen};
 use crate::spill::Spill;
 
@@ -66,12 +69,17 @@ pub struct Report {
     pub inputs: usize,
     /// Inputs processed to their end.
     pub processed: usize,
-    /// Inputs that failed (not opened, or not read or tokenized to their end).
+    /// Inputs that failed (not opened, or not read or tokenized to their
+    /// end; an archive with an error or a page that failed).
     pub failed: usize,
     /// Of the failed inputs, those processed part way (their output kept).
     pub partial: usize,
     /// Inputs skipped on request (`--skip-binary`).
     pub skipped: usize,
+    /// Of the inputs, the WARC archives read (to their end or not).
+    pub archives: usize,
+    /// The records of those archives, by sort (`html`: the pages).
+    pub records: htmltok::warc::Counts,
 }
 
 /// How processing one input ended.
@@ -84,6 +92,28 @@ enum Ended<S> {
     Skipped(Failure),
     /// Not processed: it could not be opened.
     Failed(Failure),
+    /// A WARC archive: its pages processed, its errors.
+    Archive(Archive<S>),
+}
+
+impl<S> Ended<S> {
+    /// Whether this is a page that was processed (whose output is then
+    /// separated from the next page's: see [`Job::separator`]).
+    fn page(&self) -> bool {
+        matches!(self, Ended::Done(_) | Ended::Partial(..))
+    }
+
+    /// What to write before the next page's output, after this input's:
+    /// `separator` after a page, nothing after an archive (its records'
+    /// outputs are JSON Lines, not separated), `current` still after an
+    /// input that was not processed.
+    fn next_separator<'s>(&self, current: &'s [u8], separator: &'s [u8]) -> &'s [u8] {
+        match self {
+            Ended::Archive(_) => b"",
+            ended if ended.page() => separator,
+            _ => current,
+        }
+    }
 }
 
 /// Runs `job` over every input, writing outputs in order to `out` and
@@ -124,17 +154,22 @@ fn reopen(source: &Source, gunzip_limit: u64) -> Option<Reopen> {
 
 /// Opens and processes one input, writing `separator` first once it has
 /// opened, and turning a panic (a bug) into a failure of that input. An
-/// error writing `out` stops the run.
+/// error writing `out` stops the run. With `inline` (`out` is the output
+/// itself, not a spill), an archive's errors are reported as they come.
 fn process_one<J: Job, W: Write>(
     job: &J,
     source: &Source,
     separator: &[u8],
     out: &mut W,
+    inline: bool,
 ) -> io::Result<Ended<J::Summary>> {
     let name = source.name();
     let reading = job.reading();
-    let reader = match input::open(source, reading.gunzip_limit) {
-        Ok(reader) => reader,
+    let reader = match input::open_input(source, reading.gunzip_limit) {
+        Ok(Opened::Page(reader)) => reader,
+        Ok(Opened::Archive(read)) => {
+            return archive::process(job, source, read, out, inline).map(Ended::Archive);
+        }
         Err(failure) => return Ok(Ended::Failed(failure)),
     };
     let reopen = reopen(source, reading.gunzip_limit);
@@ -175,28 +210,45 @@ fn report_failure(out: &mut impl Write, failure: &Failure) -> io::Result<()> {
 }
 
 /// Counts how an input ended, reports it if it did not end well, and
-/// returns its summary, if it was processed.
-fn settle<S>(ended: Ended<S>, report: &mut Report, out: &mut impl Write) -> io::Result<Option<S>> {
+/// returns its summaries: one for a page processed, one per page for an
+/// archive.
+fn settle<S>(ended: Ended<S>, report: &mut Report, out: &mut impl Write) -> io::Result<Vec<S>> {
     match ended {
         Ended::Done(summary) => {
             report.processed += 1;
-            Ok(Some(summary))
+            Ok(vec![summary])
         }
         Ended::Partial(summary, failure) => {
             report.failed += 1;
             report.partial += 1;
             report_failure(out, &failure)?;
-            Ok(Some(summary))
+            Ok(vec![summary])
         }
         Ended::Skipped(failure) => {
             report.skipped += 1;
             report_failure(out, &failure)?;
-            Ok(None)
+            Ok(Vec::new())
         }
         Ended::Failed(failure) => {
             report.failed += 1;
             report_failure(out, &failure)?;
-            Ok(None)
+            Ok(Vec::new())
+        }
+        Ended::Archive(archive) => {
+            report.archives += 1;
+            archive::add_counts(&mut report.records, &archive.counts);
+            if archive.failures.is_empty() {
+                report.processed += 1;
+            } else {
+                report.failed += 1;
+                report.partial += 1;
+            }
+            if !archive.reported {
+                for failure in &archive.failures {
+                    report_failure(out, failure)?;
+                }
+            }
+            Ok(archive.summaries)
         }
     }
 }
@@ -211,17 +263,14 @@ fn run_sequential<J: Job, W: Write>(
     let mut separator: &[u8] = b"";
     for entry in entries {
         let ended = match entry {
-            Ok(source) => process_one(job, source, separator, out)?,
+            Ok(source) => process_one(job, source, separator, out, true)?,
             Err(failure) => Ended::Failed(failure.clone()),
         };
-        let processed = matches!(ended, Ended::Done(_) | Ended::Partial(..));
-        if let Some(summary) = settle(ended, report, out)?
-            && let Ok(source) = entry
-        {
-            done(source, summary);
-        }
-        if processed {
-            separator = job.separator();
+        separator = ended.next_separator(separator, job.separator());
+        for summary in settle(ended, report, out)? {
+            if let Ok(source) = entry {
+                done(source, summary);
+            }
         }
     }
     out.flush()
@@ -273,7 +322,7 @@ fn run_parallel<J: Job, W: Write>(
                     let ended = if stop.load(Ordering::Relaxed) {
                         Ended::Failed(source.fail("not processed"))
                     } else {
-                        process_one(job, source, b"", &mut spill).unwrap_or_else(|e| {
+                        process_one(job, source, b"", &mut spill, false).unwrap_or_else(|e| {
                             // Writing to the spill failed (no room for a
                             // temporary file): this input failed.
                             Ended::Failed(source.fail(input::io_message(&e)))
@@ -296,11 +345,12 @@ fn run_parallel<J: Job, W: Write>(
             while let Some((mut spill, ended)) = pending.remove(&written) {
                 let source = entries[written].as_ref().ok();
                 written += 1;
-                let processed = matches!(ended, Ended::Done(_) | Ended::Partial(..));
-                let write = || -> io::Result<Option<J::Summary>> {
-                    if processed {
-                        out.write_all(separator)?;
-                    }
+                let page = ended.page();
+                let processed = page || matches!(ended, Ended::Archive(_));
+                let before: &[u8] = if page { separator } else { b"" };
+                separator = ended.next_separator(separator, job.separator());
+                let write = || -> io::Result<Vec<J::Summary>> {
+                    out.write_all(before)?;
                     spill.drain_to(out)?;
                     out.flush()?;
                     settle(ended, report, out)
@@ -310,11 +360,10 @@ fn run_parallel<J: Job, W: Write>(
                     _ => write(),
                 }
                 .inspect_err(|_| stop.store(true, Ordering::Relaxed))?;
-                if processed {
-                    separator = job.separator();
-                }
-                if let (Some(summary), Some(source)) = (summary, source) {
-                    done(source, summary);
+                for summary in summary {
+                    if let Some(source) = source {
+                        done(source, summary);
+                    }
                 }
             }
         }
@@ -410,8 +459,7 @@ mod tests {
                     inputs: 41,
                     processed: 40,
                     failed: 1,
-                    partial: 0,
-                    skipped: 0
+                    ..Report::default()
                 }
             );
             let want: Vec<String> = (0..40).map(|i| format!("{i} {}", 3 * (i + 1))).collect();

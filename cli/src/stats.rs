@@ -190,9 +190,17 @@ pub fn run(args: &StatsArgs) -> ExitCode {
         if run.skipped > 0 {
             label += &format!(", {} skipped", run.skipped);
         }
+        // Archives: their pages (the rows), and what was not a page.
+        let records = &run.records;
+        if run.archives > 0 {
+            label += &format!(
+                "; {} pages from {} archives, {} revisits, {} skipped by type",
+                records.html, run.archives, records.revisits, records.skipped_by_type
+            );
+        }
         label.push(')');
         match args.format {
-            TableFormat::Table if inputs.len() > 1 || args.total => {
+            TableFormat::Table if inputs.len() > 1 || args.total || run.archives > 0 => {
                 writeln!(out, "{}", table_row(&total, &label))?;
             }
             TableFormat::Table => {}
@@ -202,6 +210,13 @@ pub fn run(args: &StatsArgs) -> ExitCode {
                 fields.insert("failed".into(), run.failed.into());
                 fields.insert("partial".into(), run.partial.into());
                 fields.insert("skipped".into(), run.skipped.into());
+                if run.archives > 0 {
+                    fields.insert("archives".into(), run.archives.into());
+                    fields.insert("records".into(), records.html.into());
+                    fields.insert("revisits".into(), records.revisits.into());
+                    fields.insert("skipped_by_type".into(), records.skipped_by_type.into());
+                    fields.insert("archive_errors".into(), records.errors.into());
+                }
                 fields.insert("jobs".into(), settings.jobs.into());
                 crate::json::write_line(&mut out, &json!({ "total": fields }))?;
             }
@@ -246,12 +261,12 @@ impl Job for StatsJob {
         let stats = Stats::measure(doc)?;
         if self.rows {
             match self.format {
-                TableFormat::Table => writeln!(out, "{}", table_row(&stats, doc.name))?,
+                TableFormat::Table => {
+                    writeln!(out, "{}", table_row(&stats, &doc.label().to_string()))?;
+                }
                 TableFormat::Json => {
-                    let mut fields = serde_json::Map::new();
-                    fields.insert("file".into(), doc.name.into());
-                    fields.extend(stats.json_fields());
-                    crate::json::write_line(out, &Value::Object(fields))?;
+                    let fields = Value::Object(stats.json_fields());
+                    crate::json::write_labelled(out, doc.label(), &fields)?;
                 }
             }
         }

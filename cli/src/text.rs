@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use htmltok::extract::{ExtractOptions, Extractor};
 
 use crate::TextArgs;
-use crate::page::{Ctx, Doc, Event, Reading, Tokenize};
+use crate::json::write_str_contents;
+use crate::page::{Ctx, Doc, Event, Label, Reading, Tokenize};
 use crate::run::Job;
 
 /// Runs `htmltok text`.
@@ -63,35 +64,60 @@ impl Job for TextJob {
             options: self.options.tokenizer_options(),
             ..Tokenize::default()
         };
-        let name = doc.name;
+        let label = doc.label();
         let mut extractor = Extractor::new(&self.options);
         if self.offsets {
             doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| {
                 if let Event::TextEnd { start, end } = event {
-                    return write_run(out, name, &mut extractor, start, end);
+                    return write_run(out, label, &mut extractor, start, end);
                 }
                 feed(&mut extractor, &event);
                 Ok(())
             })?;
             return Ok(());
         }
-        if self.headers {
-            writeln!(out, "==> {name} <==")?;
+        if label.record.is_some() {
+            // A record's text is a JSON line: its lines, and the record's
+            // fields with them.
+            out.write_all(b"{")?;
+            label.write_json(out)?;
+            out.write_all(b",\"text\":\"")?;
+            write_text(doc, &run, &mut extractor, out, write_str_contents)?;
+            return out.write_all(b"\"}\n");
         }
-        doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| {
-            feed(&mut extractor, &event);
-            if extractor.pending_text().len() >= FLUSH_AT {
-                out.write_all(extractor.pending_text().as_bytes())?;
-                extractor.clear_text();
-            }
-            Ok(())
+        if self.headers {
+            writeln!(out, "==> {label} <==")?;
+        }
+        write_text(doc, &run, &mut extractor, out, |out, text| {
+            out.write_all(text.as_bytes())
         })?;
-        out.write_all(extractor.pending_text().as_bytes())?;
         if extractor.text_len() > 0 {
             out.write_all(b"\n")?;
         }
         Ok(())
     }
+}
+
+/// Tokenizes the page and writes its text with `write` as it is found, a
+/// piece at a time.
+fn write_text<W: Write>(
+    doc: &mut Doc<'_>,
+    run: &Tokenize<'_>,
+    extractor: &mut Extractor,
+    out: &mut W,
+    write: fn(&mut W, &str) -> io::Result<()>,
+) -> io::Result<()> {
+    doc.tokenize(run, &mut |event: Event<'_, '_>, _: &Ctx| {
+        feed(extractor, &event);
+        if extractor.pending_text().len() >= FLUSH_AT {
+            write(out, extractor.pending_text())?;
+            extractor.clear_text();
+        }
+        Ok(())
+    })?;
+    write(out, extractor.pending_text())?;
+    extractor.clear_text();
+    Ok(())
 }
 
 /// How much text is gathered before it is written out.
@@ -107,10 +133,11 @@ pub fn feed(extractor: &mut Extractor, event: &Event<'_, '_>) {
 }
 
 /// Writes the JSON line of the text run that ended at `end` (begun at
-/// `start`), if it showed any text: `{file, text, start, end}`.
+/// `start`), if it showed any text: `{file, text, start, end}` (and a
+/// record's fields after `file`).
 fn write_run(
     out: &mut impl Write,
-    file: &str,
+    label: Label<'_>,
     extractor: &mut Extractor,
     start: usize,
     end: usize,
@@ -119,8 +146,8 @@ fn write_run(
     if let (Some(first), Some(last)) = (runs.first(), runs.last()) {
         let taken = extractor.text_len() - extractor.pending_text().len();
         let text = &extractor.pending_text()[first.text.start - taken..last.text.end - taken];
-        out.write_all(b"{\"file\":")?;
-        serde_json::to_writer(&mut *out, file)?;
+        out.write_all(b"{")?;
+        label.write_json(out)?;
         out.write_all(b",\"text\":")?;
         serde_json::to_writer(&mut *out, text)?;
         writeln!(out, ",\"start\":{start},\"end\":{end}}}")?;

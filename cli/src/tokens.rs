@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use htmltok::{Attribute, Options, ParseError, Span, Token};
 use serde_json::{Value, json};
 
-use crate::json::{write_line, write_str, write_str_contents};
-use crate::page::{Ctx, Decoding, Doc, Event, Reading, Tokenize};
+use crate::json::{write_labelled, write_str, write_str_contents};
+use crate::page::{Ctx, Decoding, Doc, Event, Label, Reading, Tokenize};
 use crate::run::Job;
 use crate::spill::Spill;
 use crate::{Format, TokensArgs};
@@ -65,23 +65,30 @@ impl Job for Tokens<'_> {
         // Parse errors come after the tokens (in the html5lib form, after
         // the list of tokens): they wait in a spill.
         let mut errors = Spill::default();
-        let name = doc.name;
+        let name = doc.label();
         match args.format {
             Format::Json => {
                 doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| match event {
                     Event::Token(token) => write_token(out, name, token),
                     Event::Text { text, first } => write_text_piece(out, name, text.data, first),
                     Event::TextEnd { start, end } => write_text_end(out, start, end),
-                    Event::Error(error, at) => write_line(
+                    Event::Error(error, at) => write_labelled(
                         &mut errors,
-                        &error_json(name, error, at.unwrap_or_default()),
+                        name,
+                        &error_json(error, at.unwrap_or_default()),
                     ),
                 })?;
                 errors.drain_to(out)
             }
             Format::Html5lib => {
                 let mut list = Html5libList::default();
-                out.write_all(b"{\"output\":[")?;
+                // A record's line carries the record's fields first.
+                out.write_all(b"{")?;
+                if name.record.is_some() {
+                    name.write_json(out)?;
+                    out.write_all(b",")?;
+                }
+                out.write_all(b"\"output\":[")?;
                 doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| match event {
                     Event::Token(token) => list.token(out, token),
                     Event::Text { text, first } => list.characters(out, text.data, first),
@@ -110,10 +117,15 @@ impl Job for Tokens<'_> {
 /// Writes a piece of a text token's JSON line (the line begins with the
 /// run's first piece): the line is written as the text comes, and the
 /// span, which needs the end of the run, comes last ([`write_text_end`]).
-fn write_text_piece(out: &mut impl Write, file: &str, data: &str, first: bool) -> io::Result<()> {
+fn write_text_piece(
+    out: &mut impl Write,
+    file: Label<'_>,
+    data: &str,
+    first: bool,
+) -> io::Result<()> {
     if first {
-        out.write_all(b"{\"file\":")?;
-        write_str(out, file)?;
+        out.write_all(b"{")?;
+        file.write_json(out)?;
         out.write_all(b",\"kind\":\"text\",\"data\":\"")?;
     }
     write_str_contents(out, data)
@@ -208,11 +220,10 @@ pub fn kind(token: &Token<'_>) -> &'static str {
 
 /// Writes a token's JSON line: a tag attribute by attribute (a tag can
 /// have very many).
-fn write_token(out: &mut impl Write, file: &str, token: &Token<'_>) -> io::Result<()> {
+fn write_token(out: &mut impl Write, file: Label<'_>, token: &Token<'_>) -> io::Result<()> {
     let kind = kind(token);
     let line = match token {
         Token::Doctype(d) => json!({
-            "file": file,
             "kind": kind,
             "name": d.name,
             "public_id": d.public_id,
@@ -221,8 +232,8 @@ fn write_token(out: &mut impl Write, file: &str, token: &Token<'_>) -> io::Resul
             "span": span_json(d.span),
         }),
         Token::StartTag(tag) | Token::EndTag(tag) => {
-            out.write_all(b"{\"file\":")?;
-            write_str(out, file)?;
+            out.write_all(b"{")?;
+            file.write_json(out)?;
             write!(out, ",\"kind\":\"{kind}\",\"name\":")?;
             write_str(out, tag.name)?;
             let Span { start, end } = tag.name_span;
@@ -241,19 +252,17 @@ fn write_token(out: &mut impl Write, file: &str, token: &Token<'_>) -> io::Resul
             );
         }
         Token::Comment(c) => json!({
-            "file": file,
             "kind": kind,
             "data": c.data,
             "span": span_json(c.span),
         }),
         Token::Text(t) => json!({
-            "file": file,
             "kind": kind,
             "data": t.data,
             "span": span_json(t.span),
         }),
     };
-    write_line(out, &line)
+    write_labelled(out, file, &line)
 }
 
 fn attribute_json(attr: &Attribute<'_>) -> Value {
@@ -266,10 +275,10 @@ fn attribute_json(attr: &Attribute<'_>) -> Value {
     })
 }
 
-/// A parse error's JSON object (`tokens --errors`, `errors --format json`).
-pub fn error_json(file: &str, error: &ParseError, (line, col): (usize, usize)) -> Value {
+/// A parse error's JSON object (`tokens --errors`, `errors --format
+/// json`), to write after the input's label.
+pub fn error_json(error: &ParseError, (line, col): (usize, usize)) -> Value {
     json!({
-        "file": file,
         "error": error.code.as_str(),
         "offset": error.offset,
         "line": line,
