@@ -38,6 +38,24 @@ fn check(input: &str) {
     chunked::check_splits(input.as_bytes());
 }
 
+/// The kinds and names of htmltok's tokens for `input` with default
+/// options, text as `#text`.
+fn names(input: &str) -> Vec<String> {
+    let arena = htmltok::bumpalo::Bump::new();
+    let tokens: Vec<_> = htmltok::Tokenizer::new(input, &arena).collect();
+    reference::from_htmltok_tokens(&tokens)
+        .iter()
+        .map(|t| match t {
+            reference::RefToken::Tag { end, name, .. } => {
+                format!("{}{name}", if *end { "/" } else { "" })
+            }
+            reference::RefToken::Text(_) => "#text".to_owned(),
+            reference::RefToken::Comment(_) => "#comment".to_owned(),
+            reference::RefToken::Doctype { .. } => "#doctype".to_owned(),
+        })
+        .collect()
+}
+
 /// `differential`, first seconds (crash-da39a3ee…, the empty input): in the
 /// CDATA section state, html5ever emits its empty temporary buffer at EOF as
 /// a character token with no characters. An html5ever deviation, normalized
@@ -181,4 +199,78 @@ fn solidus_between_attributes() {
             (ErrorCode::UnexpectedSolidusInTag, 7),
         ]
     );
+}
+
+/// `tree_oracle` (tests18.dat #17, #18, #20 of the html5lib
+/// tree-construction tests, found by `tests/tree_oracle.rs`): in the "in
+/// frameset", "after frameset" and "after after frameset" insertion modes
+/// (§13.2.6.4.20–22) a tree builder ignores a `plaintext` start tag, so
+/// the tokenizer stays in the data state and `</plaintext>` is an end tag.
+/// htmltok switched to PLAINTEXT and took the rest of the page as text.
+#[test]
+fn plaintext_in_the_frameset_modes() {
+    for input in [
+        "<!doctype html><frameset><plaintext></plaintext>",
+        "<!doctype html><frameset></frameset><plaintext></plaintext>",
+        "<!doctype html><frameset></frameset></html><plaintext></plaintext>",
+    ] {
+        check(input);
+        assert_eq!(names(input).last().map(String::as_str), Some("/plaintext"));
+    }
+}
+
+/// The same for every other start tag that switches: only `noframes`
+/// (through "in head") switches in the frameset modes. And `<frameset>`
+/// only takes over while "frameset-ok" is "ok" (§13.2.6.4.7): text, an
+/// image, a table… before it leave it ignored, and the switches work as
+/// in the body.
+#[test]
+fn frameset_modes_ignore_switching_tags_but_noframes() {
+    let ignored = [
+        "<frameset><script>a<b>c</script><p>",
+        "<frameset><style>a<b>c</style><p>",
+        "<frameset><title>a<b>c</title><p>",
+        "<frameset><textarea>a<b>c</textarea><p>",
+        "<frameset><xmp>a<b>c</xmp><p>",
+        "<frameset><iframe>a<b>c</iframe><p>",
+        "<frameset><noembed>a<b>c</noembed><p>",
+        "<frameset><noscript>a<b>c</noscript><p>",
+        "<head><title>t</title><script>s</script></head><frameset><script>a<b>c</script><p>",
+        "<template><p>x</p></template><frameset><script>a<b>c</script><p>",
+        "<p></body><frameset><script>a<b>c</script><p>",
+        "<svg><foreignObject><frameset><script>a<b>c</script><p>",
+    ];
+    for input in ignored {
+        check(input);
+        assert!(
+            names(input).contains(&"b".to_owned()),
+            "{input:?}: {:?}",
+            names(input)
+        );
+    }
+    let switching = [
+        "<frameset><noframes>a<b>c</noframes><p>",
+        "x<frameset><script>a<b>c</script><p>",
+        "<body><frameset><script>a<b>c</script><p>",
+        "<img><frameset><script>a<b>c</script><p>",
+        "<input><frameset><script>a<b>c</script><p>",
+        "<table><frameset><script>a<b>c</script><p>",
+        "<svg>x</svg><frameset><script>a<b>c</script><p>",
+        "<p></br><frameset><script>a<b>c</script><p>",
+    ];
+    for input in switching {
+        check(input);
+        assert!(
+            !names(input).contains(&"b".to_owned()),
+            "{input:?}: {:?}",
+            names(input)
+        );
+    }
+    // `<svg>` is ignored too: no foreign content, so `<![CDATA[` opens a
+    // bogus comment.
+    let input = "<frameset><svg><![CDATA[a]]></svg><p>";
+    check(input);
+    assert_eq!(names(input), ["frameset", "svg", "#comment", "/svg", "p"]);
+    // Hidden inputs leave the flag alone.
+    check("<input type=HIDDEN><frameset><script>a<b>c</script><p>");
 }

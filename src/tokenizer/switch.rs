@@ -14,7 +14,13 @@
 //!   the standard's HTML and MathML text integration points and the
 //!   "breakout" start tags that end foreign content, so that those switches
 //!   apply only to HTML elements and CDATA sections open only in foreign
-//!   content.
+//!   content;
+//! - it follows whether a `<frameset>` would replace the body (§13.2.6.4.7
+//!   "in body", and "after head"): in the "in frameset", "after frameset"
+//!   and "after after frameset" insertion modes a tree builder ignores
+//!   every start tag but `html`, `frameset`, `frame` and `noframes`, so
+//!   only `noframes` switches (to RAWTEXT) from there on. See
+//!   [`FramesetMode`].
 //!
 //! Outside `<svg>`/`<math>` the stack stays empty and costs nothing. It is an
 //! approximation of the tree builder (it does not know about misnested
@@ -129,6 +135,38 @@ static SWITCHING: [bool; 256] = {
     table
 };
 
+/// Where the tree builder stands with respect to `<frameset>`: the part of
+/// its insertion mode and "frameset-ok" flag that decides whether a
+/// `frameset` start tag takes over the document (§13.2.6.4.4–7, 13.2.6.4.19–22).
+///
+/// A tree builder never leaves the frameset insertion modes once in them,
+/// and "frameset-ok" never becomes "ok" again, so watching stops for good
+/// at [`FramesetMode::Off`] or [`FramesetMode::In`]; on nearly every page the first
+/// text or the first image, list item or table ends it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FramesetMode {
+    /// Before the body ("initial" to "after head"): a `frameset` start tag
+    /// is inserted whatever the flag says.
+    BeforeBody,
+    /// In the body with "frameset-ok" still "ok": a `frameset` start tag
+    /// replaces the body.
+    BodyOk,
+    /// "frameset-ok" is "not ok" (or auto-switching is off): `frameset`
+    /// is ignored.
+    Off,
+    /// "In frameset", "after frameset", "after after frameset": every
+    /// start tag but `noframes` leaves the tokenizer in the data state.
+    In,
+}
+
+/// Whether a character token with these characters sets "frameset-ok" to
+/// "not ok": any but whitespace and NUL (which "in body" ignores and
+/// foreign content inserts as U+FFFD without touching the flag).
+fn sets_frameset_not_ok(text: &str) -> bool {
+    text.bytes()
+        .any(|b| !matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | 0))
+}
+
 /// The name a MathML `annotation-xml` that is an HTML integration point
 /// (its `encoding` is `text/html` or `application/xhtml+xml`) is held
 /// under, so the stack can tell it from one that is not. It holds a space,
@@ -161,6 +199,18 @@ pub(crate) struct OpenElements {
     keys: NameKeys,
     /// The key of [`ANNOTATION_XML_HTML`].
     annotation_xml_html: NameKey,
+    /// Where the tree builder stands with respect to `<frameset>`.
+    frameset: FramesetMode,
+    /// `frameset` is [`FramesetMode::BeforeBody`] or [`FramesetMode::BodyOk`]:
+    /// every token is looked at.
+    watching: bool,
+    /// While watching: the last start tag switched to a raw text content
+    /// model, so the text before the next end tag is that element's text,
+    /// not character tokens of the body.
+    raw_text: bool,
+    /// While before the body: how many `template` elements are open in the
+    /// head. Their contents are the template's, not the body's.
+    head_templates: u32,
 }
 
 impl Default for OpenElements {
@@ -172,6 +222,10 @@ impl Default for OpenElements {
             counts: HashMap::default(),
             annotation_xml_html: keys.key(ANNOTATION_XML_HTML),
             keys,
+            frameset: FramesetMode::BeforeBody,
+            watching: true,
+            raw_text: false,
+            head_templates: 0,
         }
     }
 }
@@ -234,6 +288,108 @@ impl OpenElements {
                 };
                 &self.long_names[start..entry.long_end] == name
             })
+    }
+
+    /// Whether the frameset watch wants to see the text before each token
+    /// ([`Self::text`]).
+    #[inline(always)]
+    pub(crate) fn watching_frameset(&self) -> bool {
+        self.watching
+    }
+
+    fn set_frameset(&mut self, frameset: FramesetMode) {
+        self.frameset = frameset;
+        self.watching = matches!(frameset, FramesetMode::BeforeBody | FramesetMode::BodyOk);
+    }
+
+    /// Text handed out (or about to be) before the next token: character
+    /// tokens for the tree builder unless they are a raw text element's.
+    /// Called, while [`Self::watching_frameset`], before every start tag,
+    /// end tag, comment and DOCTYPE with the text pending before it, and
+    /// for a piece of text handed out alone.
+    #[cold]
+    pub(crate) fn text(&mut self, text: &str) {
+        if self.watching && !self.raw_text && self.head_templates == 0 && sets_frameset_not_ok(text)
+        {
+            self.set_frameset(FramesetMode::Off);
+        }
+    }
+
+    /// What an HTML start tag does to the frameset watch (the tag is not
+    /// inserted as a foreign element).
+    #[cold]
+    fn watch_start_tag(&mut self, tag: &Tag<'_>) {
+        use Element::*;
+        let element = tag.element;
+        if self.frameset == FramesetMode::BeforeBody {
+            if self.head_templates > 0 {
+                // Inside a template in the head: its contents.
+                if element == Template {
+                    self.head_templates += 1;
+                }
+                return;
+            }
+            match element {
+                // "in head" and "after head" keep these in the head.
+                Html | Head | Base | Basefont | Bgsound | Link | Meta | Noframes | Script
+                | Style | Title | Noscript => return,
+                Template => {
+                    self.head_templates = 1;
+                    return;
+                }
+                // "after head": inserted, "in frameset".
+                Frameset => return self.enter_frameset(),
+                // "after head": the body, "frameset-ok" "not ok".
+                Body => return self.set_frameset(FramesetMode::Off),
+                // "anything else": the body, then this tag "in body".
+                _ => self.set_frameset(FramesetMode::BodyOk),
+            }
+        }
+        match element {
+            Frameset => self.enter_frameset(),
+            // "in body": the start tags that set "frameset-ok" to "not
+            // ok" (`image` is `img`, `template` through "in head").
+            Body | Pre | Listing | Li | Dd | Dt | Button | Applet | Marquee | Object | Table
+            | Area | Br | Embed | Img | Image | Keygen | Wbr | Hr | Textarea | Xmp | Iframe
+            | Select | Template => self.set_frameset(FramesetMode::Off),
+            Input
+                if !tag
+                    .attr_value("type")
+                    .is_some_and(|t| t.eq_ignore_ascii_case("hidden")) =>
+            {
+                self.set_frameset(FramesetMode::Off)
+            }
+            _ => {}
+        }
+    }
+
+    /// A `frameset` start tag taken: it replaces the body (and everything
+    /// open in it, foreign content included).
+    fn enter_frameset(&mut self) {
+        while !self.stack.is_empty() {
+            self.pop();
+        }
+        self.set_frameset(FramesetMode::In);
+    }
+
+    /// What an end tag does to the frameset watch.
+    #[cold]
+    fn watch_end_tag(&mut self, tag: &Tag<'_>) {
+        use Element::*;
+        self.raw_text = false;
+        if self.head_templates > 0 {
+            if tag.element == Template {
+                self.head_templates -= 1;
+            }
+            return;
+        }
+        match (self.frameset, tag.element) {
+            // `</br>` is a `<br>` "in body", which sets the flag.
+            (_, Br) => self.set_frameset(FramesetMode::Off),
+            // "anything else" before the body: the body, flag unchanged.
+            (FramesetMode::BeforeBody, Body | Html) => self.set_frameset(FramesetMode::BodyOk),
+            _ => {}
+        }
     }
 
     /// Bytes this stack holds on the heap (for a stream's memory cap).
@@ -330,8 +486,10 @@ impl OpenElements {
     /// the common paths computes a value only to test it again.
     #[inline(always)]
     pub(crate) fn start_tag(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
-        // Outside foreign content only a dozen elements matter.
-        if self.stack.is_empty() && !SWITCHING[tag.element as usize] {
+        // Outside foreign content only a dozen elements matter (once the
+        // frameset watch has stopped, as it does early on nearly every
+        // page).
+        if self.stack.is_empty() && !SWITCHING[tag.element as usize] && !self.watching {
             return None;
         }
         self.start_tag_switching(tag, scripting)
@@ -342,6 +500,11 @@ impl OpenElements {
     #[inline(never)]
     fn start_tag_switching(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
         let (name, element) = (tag.name, tag.element);
+        if self.frameset == FramesetMode::In {
+            // "in frameset" and after: `noframes` goes to "in head"; every
+            // other start tag that switches is ignored.
+            return (element == Element::Noframes).then_some(State::Rawtext);
+        }
         if let Some(&Entry { ns, .. }) = self.stack.last()
             && ns != Ns::Html
             && !self.top_is_integration_point(element)
@@ -362,6 +525,12 @@ impl OpenElements {
                     };
                     self.push(ns, element, entry);
                 }
+                return None;
+            }
+        }
+        if self.watching {
+            self.watch_start_tag(tag);
+            if self.frameset == FramesetMode::In {
                 return None;
             }
         }
@@ -396,6 +565,9 @@ impl OpenElements {
                 return None;
             }
         };
+        if self.watching {
+            self.raw_text = true;
+        }
         Some(switch)
     }
 
@@ -403,6 +575,9 @@ impl OpenElements {
     /// of that name and everything above it.
     #[inline(always)]
     pub(crate) fn end_tag(&mut self, tag: &Tag<'_>) {
+        if self.watching {
+            self.watch_end_tag(tag);
+        }
         if !self.stack.is_empty() {
             self.end_tag_open(tag);
         }
@@ -440,6 +615,7 @@ impl<'a> Tokenizer<'a> {
     /// What a start tag does to the content model and the element stack.
     #[inline]
     pub(super) fn auto_start_tag(&mut self, tag: &Tag<'a>) {
+        self.watch_text();
         if let Some(state) = self.ns_stack.start_tag(tag, self.opts.scripting) {
             self.state = S::from(state);
         }
@@ -448,7 +624,17 @@ impl<'a> Tokenizer<'a> {
     /// What an end tag does to the element stack.
     #[inline]
     pub(super) fn auto_end_tag(&mut self, tag: &Tag<'a>) {
+        self.watch_text();
         self.ns_stack.end_tag(tag);
+    }
+
+    /// Tells the frameset watch the text pending before the next token,
+    /// while it watches (auto-switching only).
+    #[inline(always)]
+    pub(super) fn watch_text(&mut self) {
+        if self.ns_stack.watching_frameset() {
+            self.ns_stack.text(self.text.as_str(self.input));
+        }
     }
 }
 
