@@ -1,10 +1,11 @@
 //! Every input a fuzz target found failing, minimized, kept as a test that
-//! runs it through all four checks: the `tokenize` invariants
+//! runs it through all five checks: the `tokenize` invariants
 //! (`support/invariants.rs`), the `differential` comparison with html5ever
 //! (`support/reference.rs`), the `roundtrip` promise
-//! (`support/roundtrip.rs`) and the `chunked` comparison of streamed with
+//! (`support/roundtrip.rs`), the `chunked` comparison of streamed with
 //! whole input (`support/chunked.rs`, every two-piece split and byte at a
-//! time). An input the `chunked` target found is also checked with the
+//! time) and the `tree_oracle` comparison with html5ever's tree builder
+//! (`support/tree_oracle.rs`, whole and in chunks of 1 and 7 bytes). An input the `chunked` target found is also checked with the
 //! options and cuts it failed with (`chunked::check_or_panic`).
 //!
 //! To add one: minimize the artifact (`cargo +nightly fuzz tmin TARGET
@@ -14,7 +15,7 @@
 //! show it in `tests/differential.rs`).
 
 // The support files each include `support/input.rs`, so that each stands
-// alone in a fuzz target; here all four are loaded.
+// alone in a fuzz target; here all are loaded.
 #![allow(clippy::duplicate_mod)]
 
 #[path = "support/chunked.rs"]
@@ -25,6 +26,8 @@ mod invariants;
 mod reference;
 #[path = "support/roundtrip.rs"]
 mod roundtrip;
+#[path = "support/tree_oracle.rs"]
+mod tree_oracle;
 
 /// Runs `input` through the checks of every fuzz target.
 fn check(input: &str) {
@@ -36,6 +39,19 @@ fn check(input: &str) {
     }
     roundtrip::check_all(input);
     chunked::check_splits(input.as_bytes());
+    check_tree(input);
+}
+
+/// The `tree_oracle` check: htmltok's auto-switching against html5ever's
+/// tree builder, on the whole input and in chunks of 1 and 7 bytes.
+fn check_tree(input: &str) {
+    for chunk in [None, Some(1), Some(7)] {
+        if let Err(m) = tree_oracle::compare(input, chunk) {
+            panic!(
+                "htmltok and html5ever's tree builder differ on {input:?} (chunks {chunk:?}): {m}"
+            );
+        }
+    }
 }
 
 /// The kinds and names of htmltok's tokens for `input` with default
