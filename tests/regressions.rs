@@ -290,3 +290,23 @@ fn frameset_modes_ignore_switching_tags_but_noframes() {
     // Hidden inputs leave the flag alone.
     check("<input type=HIDDEN><frameset><script>a<b>c</script><p>");
 }
+
+/// `tree_oracle`, first ten minutes (crash-6cbacf6f…, minimized): at an
+/// HTML integration point a start tag goes to "in body" (§13.2.6.5), which
+/// ignores `th` (and the other table parts, `frame`, `head`…) and opens
+/// nothing for the void elements. The `foreignObject` stays the current
+/// node, so `<![CDATA[` opens a CDATA section; htmltok had stacked the `th`
+/// as an open HTML element and read a bogus comment.
+#[test]
+fn ignored_start_tags_at_an_integration_point() {
+    for input in [
+        "<svg><foreignObject><th><![CDATA[",
+        "<svg><foreignObject><th><![CDATA[x]]></foreignObject>",
+        "<svg><foreignObject><tr><td><caption><head><frame><![CDATA[x]]>",
+        "<math><mi><html><body><image><keygen><param><![CDATA[x]]>",
+        "<svg><desc><colgroup><tbody><thead><tfoot><![CDATA[x]]>",
+    ] {
+        check(input);
+        assert!(!names(input).contains(&"#comment".to_owned()), "{input:?}");
+    }
+}

@@ -1131,8 +1131,7 @@ impl<'a> Tokenizer<'a> {
     /// Queues a finished token, preceded by the pending text if there is any.
     #[inline(always)]
     pub(crate) fn emit(&mut self, token: Token<'a>) {
-        // (Tags tell the frameset watch in `auto_start_tag`/`auto_end_tag`;
-        // at the call sites that emit tags this test folds away.)
+        // (At the call sites that emit tags this test folds away.)
         if self.opts.auto_switch && matches!(token, Token::Comment(_) | Token::Doctype(_)) {
             self.watch_text();
         }

@@ -101,6 +101,41 @@ fn is_breakout_element(element: Element) -> bool {
     )
 }
 
+/// Whether an HTML start tag leaves no element open "in body"
+/// (§13.2.6.4.7): the void elements and the others inserted and popped at
+/// once (`image` is inserted as `img`), and the start tags ignored there
+/// (table parts outside a table, `frame`, `head`, and `html`, `body` and
+/// `frameset`, which never open a second time). Inside foreign content's
+/// integration points these must not be stacked, or the foreign element
+/// below them would not be the current node any more. (In a table's cell a
+/// `td` or `tr` would close the cell instead: auto-switching does not
+/// follow tables.)
+fn opens_nothing_in_body(element: Element) -> bool {
+    use Element::*;
+    element.is_void()
+        || matches!(
+            element,
+            Image
+                | Keygen
+                | Basefont
+                | Bgsound
+                | Param
+                | Caption
+                | Colgroup
+                | Frame
+                | Head
+                | Tbody
+                | Td
+                | Tfoot
+                | Th
+                | Thead
+                | Tr
+                | Html
+                | Body
+                | Frameset
+        )
+}
+
 /// Whether an HTML start tag switches the content model or opens foreign
 /// content: the only start tags auto-switching acts on outside `<svg>` and
 /// `<math>`.
@@ -204,6 +239,10 @@ pub(crate) struct OpenElements {
     /// `frameset` is [`FramesetMode::BeforeBody`] or [`FramesetMode::BodyOk`]:
     /// every token is looked at.
     watching: bool,
+    /// The stack is empty and the frameset watch over: only the dozen
+    /// switching start tags matter. (One flag for the test every tag
+    /// makes.)
+    quiet: bool,
     /// While watching: the last start tag switched to a raw text content
     /// model, so the text before the next end tag is that element's text,
     /// not character tokens of the body.
@@ -224,6 +263,7 @@ impl Default for OpenElements {
             keys,
             frameset: FramesetMode::BeforeBody,
             watching: true,
+            quiet: false,
             raw_text: false,
             head_templates: 0,
         }
@@ -300,6 +340,7 @@ impl OpenElements {
     fn set_frameset(&mut self, frameset: FramesetMode) {
         self.frameset = frameset;
         self.watching = matches!(frameset, FramesetMode::BeforeBody | FramesetMode::BodyOk);
+        self.quiet = self.stack.is_empty() && !self.watching;
     }
 
     /// Text handed out (or about to be) before the next token: character
@@ -412,6 +453,7 @@ impl OpenElements {
             key,
             long_end: self.long_names.len(),
         });
+        self.quiet = false;
     }
 
     /// Closes the current node.
@@ -428,6 +470,9 @@ impl OpenElements {
         if name_key::is_long(entry.key) {
             let start = self.stack.last().map_or(0, |e| e.long_end);
             self.long_names.truncate(start);
+        }
+        if self.stack.is_empty() {
+            self.quiet = !self.watching;
         }
     }
 
@@ -481,24 +526,36 @@ impl OpenElements {
     /// PLAINTEXT for the HTML elements that take them (`noscript` only
     /// when `scripting`).
     ///
-    /// The tokenizer calls this for every start tag: the test that rules
-    /// out most tags outside foreign content comes first, and nothing on
-    /// the common paths computes a value only to test it again.
+    /// While the frameset watch is on, the text before the tag must have
+    /// been given to [`Self::text`] first.
     #[inline(always)]
     pub(crate) fn start_tag(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
-        // Outside foreign content only a dozen elements matter (once the
-        // frameset watch has stopped, as it does early on nearly every
-        // page).
-        if self.stack.is_empty() && !SWITCHING[tag.element as usize] && !self.watching {
+        if self.ignores_start_tag(tag) {
             return None;
         }
         self.start_tag_switching(tag, scripting)
     }
 
+    /// Whether a start tag changes nothing here: the test the tokenizer
+    /// makes for every start tag, before it does anything else for one.
+    /// Outside foreign content only a dozen elements matter (once the
+    /// frameset watch has stopped, as it does early on nearly every page).
+    #[inline(always)]
+    pub(crate) fn ignores_start_tag(&self, tag: &Tag<'_>) -> bool {
+        self.quiet && !SWITCHING[tag.element as usize]
+    }
+
+    /// Whether end tags change nothing here (the test the tokenizer makes
+    /// for every end tag).
+    #[inline(always)]
+    pub(crate) fn ignores_end_tags(&self) -> bool {
+        self.quiet
+    }
+
     /// [`Self::start_tag`] for a tag that may switch (out of line: most
     /// tags do not get here).
     #[inline(never)]
-    fn start_tag_switching(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
+    pub(crate) fn start_tag_switching(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
         let (name, element) = (tag.name, tag.element);
         if self.frameset == FramesetMode::In {
             // "in frameset" and after: `noframes` goes to "in head"; every
@@ -559,7 +616,7 @@ impl OpenElements {
                 // Inside foreign content's integration points, remember
                 // HTML elements so their end tags return to the foreign
                 // element.
-                if !self.stack.is_empty() && !element.is_void() {
+                if !self.stack.is_empty() && !opens_nothing_in_body(element) {
                     self.push(Ns::Html, element, name);
                 }
                 return None;
@@ -572,9 +629,20 @@ impl OpenElements {
     }
 
     /// What an end tag does to the stack: closes the nearest open element
-    /// of that name and everything above it.
+    /// of that name and everything above it. While the frameset watch is
+    /// on, the text before the tag must have been given to [`Self::text`]
+    /// first.
     #[inline(always)]
     pub(crate) fn end_tag(&mut self, tag: &Tag<'_>) {
+        if !self.quiet {
+            self.end_tag_loud(tag);
+        }
+    }
+
+    /// [`Self::end_tag`] inside foreign content or while the frameset
+    /// watch is on (out of line).
+    #[inline(never)]
+    pub(crate) fn end_tag_loud(&mut self, tag: &Tag<'_>) {
         if self.watching {
             self.watch_end_tag(tag);
         }
@@ -583,9 +651,7 @@ impl OpenElements {
         }
     }
 
-    /// [`Self::end_tag`] inside foreign content (out of line: most end
-    /// tags are outside).
-    #[inline(never)]
+    /// [`Self::end_tag`] inside foreign content.
     fn end_tag_open(&mut self, tag: &Tag<'_>) {
         let (name, element) = (tag.name, tag.element);
         if self.adjusted_current_node_is_foreign() && matches!(element, Element::Br | Element::P) {
@@ -615,8 +681,16 @@ impl<'a> Tokenizer<'a> {
     /// What a start tag does to the content model and the element stack.
     #[inline]
     pub(super) fn auto_start_tag(&mut self, tag: &Tag<'a>) {
+        if !self.ns_stack.ignores_start_tag(tag) {
+            self.auto_start_tag_switching(tag);
+        }
+    }
+
+    /// [`Self::auto_start_tag`] for a tag that may switch (out of line).
+    #[inline(never)]
+    fn auto_start_tag_switching(&mut self, tag: &Tag<'a>) {
         self.watch_text();
-        if let Some(state) = self.ns_stack.start_tag(tag, self.opts.scripting) {
+        if let Some(state) = self.ns_stack.start_tag_switching(tag, self.opts.scripting) {
             self.state = S::from(state);
         }
     }
@@ -624,12 +698,14 @@ impl<'a> Tokenizer<'a> {
     /// What an end tag does to the element stack.
     #[inline]
     pub(super) fn auto_end_tag(&mut self, tag: &Tag<'a>) {
-        self.watch_text();
-        self.ns_stack.end_tag(tag);
+        if !self.ns_stack.ignores_end_tags() {
+            self.watch_text();
+            self.ns_stack.end_tag_loud(tag);
+        }
     }
 
-    /// Tells the frameset watch the text pending before the next token,
-    /// while it watches (auto-switching only).
+    /// Tells the frameset watch the text pending before the next token, or
+    /// handed out alone, while it watches (auto-switching only).
     #[inline(always)]
     pub(super) fn watch_text(&mut self) {
         if self.ns_stack.watching_frameset() {
