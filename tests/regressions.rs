@@ -310,3 +310,37 @@ fn ignored_start_tags_at_an_integration_point() {
         assert!(!names(input).contains(&"#comment".to_owned()), "{input:?}");
     }
 }
+
+/// `tree_oracle`, second ten minutes (crash-7405997c…, minimized to
+/// `<svg><desc><g></desc><iframe>`): the `g` at the `desc` integration
+/// point is an HTML element, and "in body" handles `</desc>` by walking
+/// down from it (§13.2.6.4.7, "any other end tag"): the SVG `desc` is
+/// special, so the end tag is ignored and the `<iframe>` is HTML (RAWTEXT).
+/// htmltok closed the `desc` by name. Likewise an HTML current node never
+/// closes an element below its integration point; and `</p>`, `</br>` or
+/// a breakout tag in foreign content pop only down to the nearest
+/// integration point (§13.2.6.5), not out of every foreign element.
+#[test]
+fn end_tags_and_breakouts_stop_at_integration_points() {
+    for (input, names_want) in [
+        (
+            "<svg><desc><g></desc><iframe>x</iframe>",
+            &["svg", "desc", "g", "/desc", "iframe", "#text", "/iframe"][..],
+        ),
+        (
+            "<svg><foreignObject><span></foreignObject><![CDATA[x]]>",
+            &["svg", "foreignobject", "span", "/foreignobject", "#comment"],
+        ),
+        (
+            "<svg><foreignObject><svg><g><p></p><![CDATA[x]]>",
+            &["svg", "foreignobject", "svg", "g", "p", "/p", "#text"],
+        ),
+        (
+            "<math><mi><svg></p><![CDATA[x]]>",
+            &["math", "mi", "svg", "/p", "#text"],
+        ),
+    ] {
+        check(input);
+        assert_eq!(names(input), names_want, "{input:?}");
+    }
+}

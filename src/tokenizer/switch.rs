@@ -35,14 +35,16 @@
 //!
 //! A hostile page can open millions of elements inside `<svg>` and then
 //! close elements that are not open. So every operation on the stack is
-//! O(1) amortized: an end tag first asks a count of the open elements by
-//! name (a hash), and only searches the stack when one is open, popping
-//! what it passes. The names live in one buffer, stacked like the
+//! O(1) amortized: an end tag looks up the topmost open element of its
+//! name (a hash, and a link from each element to the next one below with
+//! its name), and either closes it with what is above it or does nothing:
+//! it never walks the stack. The names live in one buffer, stacked like the
 //! elements, so pushing allocates nothing per element and the whole stack
 //! moves from one buffer of a stream to the next without a copy.
 
 use core::fmt;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry as Entry_;
 
 use super::name_key::{self, KeyHasher, NameKey, NameKeys};
 use super::{S, State, Tokenizer};
@@ -227,10 +229,11 @@ pub(crate) struct OpenElements {
     /// The names of eight bytes or more of the open elements, one after
     /// the other (a shorter name is its own key).
     long_names: String,
-    /// How many open elements have a name of each key. Two long names with
-    /// one key only cost a search that finds nothing: the names themselves
-    /// are compared before anything is closed.
-    counts: HashMap<NameKey, u32, KeyHasher>,
+    /// The topmost open element with a name of each key; each entry links
+    /// to the next one below with its key. Two long names with one key
+    /// only cost a step along that chain: the names themselves are
+    /// compared before anything is closed.
+    nearest: HashMap<NameKey, u32, KeyHasher>,
     keys: NameKeys,
     /// The key of [`ANNOTATION_XML_HTML`].
     annotation_xml_html: NameKey,
@@ -258,7 +261,7 @@ impl Default for OpenElements {
         OpenElements {
             stack: Vec::new(),
             long_names: String::new(),
-            counts: HashMap::default(),
+            nearest: HashMap::default(),
             annotation_xml_html: keys.key(ANNOTATION_XML_HTML),
             keys,
             frameset: FramesetMode::BeforeBody,
@@ -281,7 +284,16 @@ struct Entry {
     /// Where its name ends in `long_names` (where the names of the
     /// elements below it end, for a short name).
     long_end: usize,
+    /// The next open element below with the same key ([`NONE`]: none).
+    below_same: u32,
+    /// Where the run of open elements it is in starts: HTML elements
+    /// stacked above an integration point, or foreign elements above an
+    /// HTML one (or the bottom).
+    run_start: u32,
 }
+
+/// No entry.
+const NONE: u32 = u32::MAX;
 
 impl fmt::Debug for OpenElements {
     /// As the list of elements, bottom first.
@@ -437,21 +449,35 @@ impl OpenElements {
     pub(crate) fn heap_bytes(&self) -> usize {
         self.long_names.len()
             + self.stack.len() * core::mem::size_of::<Entry>()
-            + self.counts.len() * 16
+            + self.nearest.len() * 16
     }
 
     /// Opens an element, named `name` on the stack.
     fn push(&mut self, ns: Ns, element: Element, name: &str) {
         let key = self.keys.key(name);
-        *self.counts.entry(key).or_insert(0) += 1;
+        let index = self.stack.len() as u32;
+        // One hash per push and per pop (the entry API).
+        let below_same = match self.nearest.entry(key) {
+            Entry_::Occupied(mut e) => e.insert(index),
+            Entry_::Vacant(e) => {
+                e.insert(index);
+                NONE
+            }
+        };
         if name_key::is_long(key) {
             self.long_names.push_str(name);
         }
+        let run_start = match self.stack.last() {
+            Some(below) if (below.ns == Ns::Html) == (ns == Ns::Html) => below.run_start,
+            _ => index,
+        };
         self.stack.push(Entry {
             ns,
             element,
             key,
             long_end: self.long_names.len(),
+            below_same,
+            run_start,
         });
         self.quiet = false;
     }
@@ -461,10 +487,11 @@ impl OpenElements {
         let Some(entry) = self.stack.pop() else {
             return;
         };
-        if let Some(n) = self.counts.get_mut(&entry.key) {
-            *n -= 1;
-            if *n == 0 {
-                self.counts.remove(&entry.key);
+        if let Entry_::Occupied(mut e) = self.nearest.entry(entry.key) {
+            if entry.below_same == NONE {
+                e.remove();
+            } else {
+                e.insert(entry.below_same);
             }
         }
         if name_key::is_long(entry.key) {
@@ -484,12 +511,42 @@ impl OpenElements {
         matches!(self.stack.last(), Some(e) if e.ns != Ns::Html)
     }
 
-    /// Closes the foreign elements on top of the stack, down to the HTML
-    /// integration point (or the bottom) that foreign content started in.
-    fn pop_foreign(&mut self) {
-        while self.adjusted_current_node_is_foreign() {
+    /// Closes the foreign elements on top of the stack until the current
+    /// node is an HTML element, an HTML integration point or a MathML text
+    /// integration point (or the stack is empty): what a breakout start tag
+    /// and `</br>`, `</p>` do in foreign content (§13.2.6.5) before "in
+    /// body" handles them.
+    fn pop_to_html_content(&mut self) {
+        use Element::*;
+        while let Some(&top) = self.stack.last() {
+            let html_content = match (top.ns, top.element) {
+                (Ns::Html, _)
+                | (Ns::Svg, ForeignObject | Desc | Title)
+                | (Ns::MathMl, Mi | Mo | Mn | Ms | Mtext) => true,
+                (Ns::MathMl, AnnotationXml) => self.is_named(
+                    self.stack.len() - 1,
+                    ANNOTATION_XML_HTML,
+                    self.annotation_xml_html,
+                ),
+                _ => false,
+            };
+            if html_content {
+                return;
+            }
             self.pop();
         }
+    }
+
+    /// The topmost open element named `name` (whose key is `key`).
+    fn nearest_named(&self, name: &str, key: NameKey) -> Option<usize> {
+        let mut i = *self.nearest.get(&key)?;
+        while !self.is_named(i as usize, name, key) {
+            i = self.stack[i as usize].below_same;
+            if i == NONE {
+                return None;
+            }
+        }
+        Some(i as usize)
     }
 
     /// Whether a start tag in foreign content ends it (a "breakout" tag,
@@ -567,7 +624,7 @@ impl OpenElements {
             && !self.top_is_integration_point(element)
         {
             if Self::is_breakout(tag) {
-                self.pop_foreign();
+                self.pop_to_html_content();
             } else {
                 if !tag.self_closing {
                     let entry = if ns == Ns::MathMl
@@ -651,28 +708,35 @@ impl OpenElements {
         }
     }
 
-    /// [`Self::end_tag`] inside foreign content.
+    /// [`Self::end_tag`] inside foreign content: closes the topmost open
+    /// element of that name and everything above it, when the tree builder
+    /// would.
     fn end_tag_open(&mut self, tag: &Tag<'_>) {
         let (name, element) = (tag.name, tag.element);
-        if self.adjusted_current_node_is_foreign() && matches!(element, Element::Br | Element::P) {
-            self.pop_foreign();
+        let Some(&top) = self.stack.last() else {
+            return;
+        };
+        if top.ns != Ns::Html && matches!(element, Element::Br | Element::P) {
+            self.pop_to_html_content();
             return;
         }
-        let key = self.keys.key(name);
-        let annotation = element == Element::AnnotationXml;
-        let html_key = annotation.then_some(self.annotation_xml_html);
-        let open = |key| self.counts.contains_key(&key);
-        if !open(key) && !html_key.is_some_and(open) {
+        let mut found = self.nearest_named(name, self.keys.key(name));
+        if element == Element::AnnotationXml {
+            let html = self.nearest_named(ANNOTATION_XML_HTML, self.annotation_xml_html);
+            found = found.max(html);
+        }
+        let Some(i) = found else {
+            return;
+        };
+        // With an HTML current node, "in body" walks down from it (§13.2.6.4.7,
+        // "any other end tag" and the scoped ones): the integration point
+        // below the HTML elements is special and a scope boundary, so only
+        // an HTML element above it can be closed.
+        if top.ns == Ns::Html && (self.stack[i].ns != Ns::Html || i < top.run_start as usize) {
             return;
         }
-        let found = (0..self.stack.len()).rev().find(|&i| {
-            self.is_named(i, name, key)
-                || html_key.is_some_and(|k| self.is_named(i, ANNOTATION_XML_HTML, k))
-        });
-        if let Some(i) = found {
-            while self.stack.len() > i {
-                self.pop();
-            }
+        while self.stack.len() > i {
+            self.pop();
         }
     }
 }
@@ -708,7 +772,7 @@ impl<'a> Tokenizer<'a> {
     /// handed out alone, while it watches (auto-switching only).
     #[inline(always)]
     pub(super) fn watch_text(&mut self) {
-        if self.ns_stack.watching_frameset() {
+        if self.ns_stack.watching_frameset() && !self.text.is_empty() {
             self.ns_stack.text(self.text.as_str(self.input));
         }
     }
@@ -767,20 +831,41 @@ mod tests {
                     }
                     2 => {
                         stack.end_tag(&end_tag(name));
-                        if let Some(i) = model.iter().rposition(|(_, n)| n == name) {
+                        // Below an HTML current node, only the HTML
+                        // elements above the nearest foreign one close.
+                        let html_top = model.last().is_some_and(|(ns, _)| *ns == Ns::Html);
+                        let run_start = model
+                            .iter()
+                            .rposition(|(ns, _)| *ns != Ns::Html)
+                            .map_or(0, |j| j + 1);
+                        if let Some(i) = model.iter().rposition(|(_, n)| n == name)
+                            && (!html_top || (model[i].0 == Ns::Html && i >= run_start))
+                        {
                             model.truncate(i);
                         }
                     }
                     _ => {
-                        stack.pop_foreign();
-                        while model.last().is_some_and(|(ns, _)| *ns != Ns::Html) {
+                        stack.pop_to_html_content();
+                        while model.last().is_some_and(|(ns, name)| {
+                            *ns != Ns::Html
+                                && !(*ns == Ns::Svg
+                                    && matches!(name.as_str(), "foreignobject" | "desc"))
+                                && !(*ns == Ns::MathMl && name == "mi")
+                        }) {
                             model.pop();
                         }
                     }
                 }
                 assert_eq!(list(&stack), model);
-                let open: usize = stack.counts.values().map(|&n| n as usize).sum();
-                assert_eq!(open, model.len(), "counts");
+                let mut open = 0;
+                for &top in stack.nearest.values() {
+                    let mut i = top;
+                    while i != NONE {
+                        open += 1;
+                        i = stack.stack[i as usize].below_same;
+                    }
+                }
+                assert_eq!(open, model.len(), "nearest");
             }
         }
     }
@@ -798,7 +883,7 @@ mod tests {
         }
         assert_eq!(stack.stack.len(), 100_001);
         stack.end_tag(&end_tag("svg"));
-        assert!(stack.stack.is_empty() && stack.counts.is_empty());
+        assert!(stack.stack.is_empty() && stack.nearest.is_empty());
         assert!(stack.long_names.is_empty());
     }
 }
