@@ -344,3 +344,20 @@ fn end_tags_and_breakouts_stop_at_integration_points() {
         assert_eq!(names(input), names_want, "{input:?}");
     }
 }
+
+/// `tree_oracle`, third run (minimized to `<svg><title>T<title>P</title>
+/// <title>f`): the second `title` is an HTML one (the SVG `title` is an HTML
+/// integration point), read as RCDATA; its `</title>` ends that text and
+/// closes it alone. htmltok had not stacked the raw text element and closed
+/// the SVG `title` instead, so the third `<title>` was an SVG one.
+#[test]
+fn a_raw_text_element_at_an_integration_point_closes_itself() {
+    let input = "<svg><title>T<title>P</title><title>a<b>c</title>";
+    check(input);
+    assert_eq!(
+        names(input),
+        [
+            "svg", "title", "#text", "title", "#text", "/title", "title", "#text", "/title"
+        ]
+    );
+}

@@ -23,8 +23,11 @@
 //!   [`FramesetMode`].
 //!
 //! Outside `<svg>`/`<math>` the stack stays empty and costs nothing. It is an
-//! approximation of the tree builder (it does not know about misnested
-//! tables or the adoption agency), exact for the documents real pages are.
+//! approximation of the tree builder (it does not know about tables, the
+//! form element pointer or the adoption agency, which decide what some
+//! start and end tags at foreign content's integration points do), exact
+//! for the documents real pages are: `tests/tree_oracle.rs` checks it
+//! against html5ever's tree builder.
 //!
 //! The serializer (`serialize.rs`) must know the content model of every
 //! text token exactly as the tokenizer will read it back, or text it writes
@@ -681,6 +684,12 @@ impl OpenElements {
         };
         if self.watching {
             self.raw_text = true;
+        }
+        // Inside foreign content's integration points the raw text element
+        // is open too: its end tag (the one that ends its text) closes it,
+        // and nothing below it.
+        if !self.stack.is_empty() {
+            self.push(Ns::Html, element, name);
         }
         Some(switch)
     }
