@@ -4,6 +4,9 @@
 Seeds (the same for every target, since each takes raw input):
 - every input of the html5lib-tests tokenizer suite (tokenizer/*.test;
   doubleEscaped inputs unescaped; inputs with lone surrogates skipped),
+- every #data of its tree-construction tests (tree-construction/*.dat,
+  found where the suite is found but with that folder: the submodule's
+  commit lacks it, ../../shared/html5lib-tests has it),
 - the pages of the shared corpus, cut into pieces of at most 4 KB (cut
   before a `<` where one is near, always on a character boundary).
 
@@ -29,15 +32,16 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TARGETS = ["tokenize", "differential", "roundtrip", "chunked"]
+TARGETS = ["tokenize", "differential", "roundtrip", "chunked", "tree_oracle"]
 
 
-def find_dir(env, candidates, marker):
+def find_dir(env, candidates, marker, required=True):
     if os.environ.get(env):
         d = Path(os.environ[env])
         if (d / marker).exists():
             return d
-        sys.exit(f"{env}={d} has no {marker}")
+        if required:
+            sys.exit(f"{env}={d} has no {marker}")
     for d in candidates:
         if (d / marker).exists():
             return d
@@ -70,6 +74,21 @@ def html5lib_inputs(suite):
                 yield s.encode("utf-8")
             except (UnicodeDecodeError, UnicodeEncodeError):
                 continue  # a lone surrogate: not representable as UTF-8
+
+
+def tree_construction_inputs(suite):
+    """The #data of every tree-construction test: the lines up to #errors,
+    less the final newline."""
+    for path in sorted((suite / "tree-construction").glob("*.dat")):
+        data = None
+        for line in path.read_bytes().split(b"\n"):
+            if line == b"#data":
+                data = []
+            elif line == b"#errors" and data is not None:
+                yield b"\n".join(data)
+                data = None
+            elif data is not None:
+                data.append(line)
 
 
 def pieces(text, max_bytes):
@@ -122,6 +141,18 @@ def main():
         print(f"html5lib-tests: {len(seeds)} inputs from {suite}")
     else:
         print("html5lib-tests not found; skipped", file=sys.stderr)
+    trees = find_dir(
+        "HTML5LIB_TESTS_DIR",
+        [HERE.parent / "tests" / "html5lib-tests", HERE.parent.parent / "shared" / "html5lib-tests"],
+        "tree-construction",
+        required=False,
+    )
+    if trees:
+        n = len(seeds)
+        seeds += list(tree_construction_inputs(trees))
+        print(f"tree-construction: {len(seeds) - n} inputs from {trees}")
+    else:
+        print("tree-construction tests not found; skipped", file=sys.stderr)
     corpus = find_dir("HTMLTOK_CORPUS_DIR", [HERE.parent.parent / "shared" / "corpus"], ".")
     if corpus:
         n = len(seeds)

@@ -69,8 +69,9 @@
 //!
 //! By default the tokenizer switches content model after `<script>`,
 //! `<style>`, `<title>`, `<textarea>` and the like, and follows `<svg>` and
-//! `<math>` for CDATA sections, so that iterating over a page gives what a
-//! browser's tokenizer sees. A tree builder turns that off with
+//! `<math>` for CDATA sections (and, after a `<frameset>` has taken over
+//! the page, ignores those tags as a tree builder does), so that iterating
+//! over a page gives what a browser's tokenizer sees. A tree builder turns that off with
 //! [`Options::auto_switch`] and calls [`Tokenizer::set_state`],
 //! [`Tokenizer::set_last_start_tag`] and [`Tokenizer::set_foreign`] itself.
 //!

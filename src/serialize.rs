@@ -406,6 +406,9 @@ impl Serializer {
             }
             Token::Comment(c) => serialize_comment(c, out),
             Token::Text(t) => {
+                if self.stack.watching_frameset() {
+                    self.stack.text(t.data);
+                }
                 let raw = matches!(
                     self.state,
                     State::Rawtext | State::ScriptData | State::Plaintext

@@ -24,40 +24,16 @@ mod reference;
 
 use std::path::PathBuf;
 
+use common::Counts;
 use htmltok::State;
 use reference::{Config, RefToken};
 
-#[derive(Default)]
-struct Counts {
-    passed: usize,
-    failed: usize,
-    skipped: usize,
-    shown: usize,
-    show: usize,
-}
-
-impl Counts {
-    fn fail(&mut self, message: String) {
-        self.failed += 1;
-        if self.shown < self.show {
-            self.shown += 1;
-            println!("FAIL {message}");
-        }
-    }
-}
-
 fn main() {
-    let mut counts = Counts {
-        show: std::env::var("DIFFERENTIAL_SHOW")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(20),
-        ..Counts::default()
-    };
+    let mut counts = Counts::showing("DIFFERENTIAL_SHOW", 20);
     deviations(&mut counts);
     html5lib_inputs(&mut counts);
     corpus_pages(&mut counts);
-    common::finish(counts.passed, counts.failed, counts.skipped);
+    counts.finish();
 }
 
 // ---------------------------------------------------------------------------

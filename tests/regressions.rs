@@ -1,10 +1,11 @@
 //! Every input a fuzz target found failing, minimized, kept as a test that
-//! runs it through all four checks: the `tokenize` invariants
+//! runs it through all five checks: the `tokenize` invariants
 //! (`support/invariants.rs`), the `differential` comparison with html5ever
 //! (`support/reference.rs`), the `roundtrip` promise
-//! (`support/roundtrip.rs`) and the `chunked` comparison of streamed with
+//! (`support/roundtrip.rs`), the `chunked` comparison of streamed with
 //! whole input (`support/chunked.rs`, every two-piece split and byte at a
-//! time). An input the `chunked` target found is also checked with the
+//! time) and the `tree_oracle` comparison with html5ever's tree builder
+//! (`support/tree_oracle.rs`, whole and in chunks of 1 and 7 bytes). An input the `chunked` target found is also checked with the
 //! options and cuts it failed with (`chunked::check_or_panic`).
 //!
 //! To add one: minimize the artifact (`cargo +nightly fuzz tmin TARGET
@@ -14,7 +15,7 @@
 //! show it in `tests/differential.rs`).
 
 // The support files each include `support/input.rs`, so that each stands
-// alone in a fuzz target; here all four are loaded.
+// alone in a fuzz target; here all are loaded.
 #![allow(clippy::duplicate_mod)]
 
 #[path = "support/chunked.rs"]
@@ -25,6 +26,8 @@ mod invariants;
 mod reference;
 #[path = "support/roundtrip.rs"]
 mod roundtrip;
+#[path = "support/tree_oracle.rs"]
+mod tree_oracle;
 
 /// Runs `input` through the checks of every fuzz target.
 fn check(input: &str) {
@@ -36,6 +39,37 @@ fn check(input: &str) {
     }
     roundtrip::check_all(input);
     chunked::check_splits(input.as_bytes());
+    check_tree(input);
+}
+
+/// The `tree_oracle` check: htmltok's auto-switching against html5ever's
+/// tree builder, on the whole input and in chunks of 1 and 7 bytes.
+fn check_tree(input: &str) {
+    for chunk in [None, Some(1), Some(7)] {
+        if let Err(m) = tree_oracle::compare(input, chunk) {
+            panic!(
+                "htmltok and html5ever's tree builder differ on {input:?} (chunks {chunk:?}): {m}"
+            );
+        }
+    }
+}
+
+/// The kinds and names of htmltok's tokens for `input` with default
+/// options, text as `#text`.
+fn names(input: &str) -> Vec<String> {
+    let arena = htmltok::bumpalo::Bump::new();
+    let tokens: Vec<_> = htmltok::Tokenizer::new(input, &arena).collect();
+    reference::from_htmltok_tokens(&tokens)
+        .iter()
+        .map(|t| match t {
+            reference::RefToken::Tag { end, name, .. } => {
+                format!("{}{name}", if *end { "/" } else { "" })
+            }
+            reference::RefToken::Text(_) => "#text".to_owned(),
+            reference::RefToken::Comment(_) => "#comment".to_owned(),
+            reference::RefToken::Doctype { .. } => "#doctype".to_owned(),
+        })
+        .collect()
 }
 
 /// `differential`, first seconds (crash-da39a3ee…, the empty input): in the
@@ -179,6 +213,151 @@ fn solidus_between_attributes() {
             (ErrorCode::UnexpectedSolidusInTag, 3),
             (ErrorCode::UnexpectedSolidusInTag, 5),
             (ErrorCode::UnexpectedSolidusInTag, 7),
+        ]
+    );
+}
+
+/// `tree_oracle` (tests18.dat #17, #18, #20 of the html5lib
+/// tree-construction tests, found by `tests/tree_oracle.rs`): in the "in
+/// frameset", "after frameset" and "after after frameset" insertion modes
+/// (§13.2.6.4.20–22) a tree builder ignores a `plaintext` start tag, so
+/// the tokenizer stays in the data state and `</plaintext>` is an end tag.
+/// htmltok switched to PLAINTEXT and took the rest of the page as text.
+#[test]
+fn plaintext_in_the_frameset_modes() {
+    for input in [
+        "<!doctype html><frameset><plaintext></plaintext>",
+        "<!doctype html><frameset></frameset><plaintext></plaintext>",
+        "<!doctype html><frameset></frameset></html><plaintext></plaintext>",
+    ] {
+        check(input);
+        assert_eq!(names(input).last().map(String::as_str), Some("/plaintext"));
+    }
+}
+
+/// The same for every other start tag that switches: only `noframes`
+/// (through "in head") switches in the frameset modes. And `<frameset>`
+/// only takes over while "frameset-ok" is "ok" (§13.2.6.4.7): text, an
+/// image, a table… before it leave it ignored, and the switches work as
+/// in the body.
+#[test]
+fn frameset_modes_ignore_switching_tags_but_noframes() {
+    let ignored = [
+        "<frameset><script>a<b>c</script><p>",
+        "<frameset><style>a<b>c</style><p>",
+        "<frameset><title>a<b>c</title><p>",
+        "<frameset><textarea>a<b>c</textarea><p>",
+        "<frameset><xmp>a<b>c</xmp><p>",
+        "<frameset><iframe>a<b>c</iframe><p>",
+        "<frameset><noembed>a<b>c</noembed><p>",
+        "<frameset><noscript>a<b>c</noscript><p>",
+        "<head><title>t</title><script>s</script></head><frameset><script>a<b>c</script><p>",
+        "<template><p>x</p></template><frameset><script>a<b>c</script><p>",
+        "<p></body><frameset><script>a<b>c</script><p>",
+        "<svg><foreignObject><frameset><script>a<b>c</script><p>",
+    ];
+    for input in ignored {
+        check(input);
+        assert!(
+            names(input).contains(&"b".to_owned()),
+            "{input:?}: {:?}",
+            names(input)
+        );
+    }
+    let switching = [
+        "<frameset><noframes>a<b>c</noframes><p>",
+        "x<frameset><script>a<b>c</script><p>",
+        "<body><frameset><script>a<b>c</script><p>",
+        "<img><frameset><script>a<b>c</script><p>",
+        "<input><frameset><script>a<b>c</script><p>",
+        "<table><frameset><script>a<b>c</script><p>",
+        "<svg>x</svg><frameset><script>a<b>c</script><p>",
+        "<p></br><frameset><script>a<b>c</script><p>",
+    ];
+    for input in switching {
+        check(input);
+        assert!(
+            !names(input).contains(&"b".to_owned()),
+            "{input:?}: {:?}",
+            names(input)
+        );
+    }
+    // `<svg>` is ignored too: no foreign content, so `<![CDATA[` opens a
+    // bogus comment.
+    let input = "<frameset><svg><![CDATA[a]]></svg><p>";
+    check(input);
+    assert_eq!(names(input), ["frameset", "svg", "#comment", "/svg", "p"]);
+    // Hidden inputs leave the flag alone.
+    check("<input type=HIDDEN><frameset><script>a<b>c</script><p>");
+}
+
+/// `tree_oracle`, first ten minutes (crash-6cbacf6f…, minimized): at an
+/// HTML integration point a start tag goes to "in body" (§13.2.6.5), which
+/// ignores `th` (and the other table parts, `frame`, `head`…) and opens
+/// nothing for the void elements. The `foreignObject` stays the current
+/// node, so `<![CDATA[` opens a CDATA section; htmltok had stacked the `th`
+/// as an open HTML element and read a bogus comment.
+#[test]
+fn ignored_start_tags_at_an_integration_point() {
+    for input in [
+        "<svg><foreignObject><th><![CDATA[",
+        "<svg><foreignObject><th><![CDATA[x]]></foreignObject>",
+        "<svg><foreignObject><tr><td><caption><head><frame><![CDATA[x]]>",
+        "<math><mi><html><body><image><keygen><param><![CDATA[x]]>",
+        "<svg><desc><colgroup><tbody><thead><tfoot><![CDATA[x]]>",
+    ] {
+        check(input);
+        assert!(!names(input).contains(&"#comment".to_owned()), "{input:?}");
+    }
+}
+
+/// `tree_oracle`, second ten minutes (crash-7405997c…, minimized to
+/// `<svg><desc><g></desc><iframe>`): the `g` at the `desc` integration
+/// point is an HTML element, and "in body" handles `</desc>` by walking
+/// down from it (§13.2.6.4.7, "any other end tag"): the SVG `desc` is
+/// special, so the end tag is ignored and the `<iframe>` is HTML (RAWTEXT).
+/// htmltok closed the `desc` by name. Likewise an HTML current node never
+/// closes an element below its integration point; and `</p>`, `</br>` or
+/// a breakout tag in foreign content pop only down to the nearest
+/// integration point (§13.2.6.5), not out of every foreign element.
+#[test]
+fn end_tags_and_breakouts_stop_at_integration_points() {
+    for (input, names_want) in [
+        (
+            "<svg><desc><g></desc><iframe>x</iframe>",
+            &["svg", "desc", "g", "/desc", "iframe", "#text", "/iframe"][..],
+        ),
+        (
+            "<svg><foreignObject><span></foreignObject><![CDATA[x]]>",
+            &["svg", "foreignobject", "span", "/foreignobject", "#comment"],
+        ),
+        (
+            "<svg><foreignObject><svg><g><p></p><![CDATA[x]]>",
+            &["svg", "foreignobject", "svg", "g", "p", "/p", "#text"],
+        ),
+        (
+            "<math><mi><svg></p><![CDATA[x]]>",
+            &["math", "mi", "svg", "/p", "#text"],
+        ),
+    ] {
+        check(input);
+        assert_eq!(names(input), names_want, "{input:?}");
+    }
+}
+
+/// `tree_oracle`, third run (minimized to `<svg><title>T<title>P</title>
+/// <title>f`): the second `title` is an HTML one (the SVG `title` is an HTML
+/// integration point), read as RCDATA; its `</title>` ends that text and
+/// closes it alone. htmltok had not stacked the raw text element and closed
+/// the SVG `title` instead, so the third `<title>` was an SVG one.
+#[test]
+fn a_raw_text_element_at_an_integration_point_closes_itself() {
+    let input = "<svg><title>T<title>P</title><title>a<b>c</title>";
+    check(input);
+    assert_eq!(
+        names(input),
+        [
+            "svg", "title", "#text", "title", "#text", "/title", "title", "#text", "/title"
         ]
     );
 }

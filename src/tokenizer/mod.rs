@@ -533,6 +533,15 @@ impl StrBuf {
         }
     }
 
+    /// The string so far.
+    pub(crate) fn as_str<'s>(&'s self, input: &'s str) -> &'s str {
+        if self.owned {
+            &self.scratch
+        } else {
+            &input[self.start..self.end]
+        }
+    }
+
     /// The finished string: a slice of the input, or a copy in the arena.
     /// Leaves the buffer empty.
     #[inline]
@@ -1008,6 +1017,9 @@ impl<'a> Tokenizer<'a> {
         self.next_stream_error = safe.next_stream_error;
         self.flush_stream_errors(safe.pos);
         if !self.text.is_empty() && !self.keep_cut_text {
+            if self.opts.auto_switch {
+                self.watch_text();
+            }
             let text = self.take_text(safe.pos);
             self.out = Some(text);
             self.last_token_end = safe.pos + self.base;
@@ -1119,6 +1131,10 @@ impl<'a> Tokenizer<'a> {
     /// Queues a finished token, preceded by the pending text if there is any.
     #[inline(always)]
     pub(crate) fn emit(&mut self, token: Token<'a>) {
+        // (At the call sites that emit tags this test folds away.)
+        if self.opts.auto_switch && matches!(token, Token::Comment(_) | Token::Doctype(_)) {
+            self.watch_text();
+        }
         let span = token.span();
         if !self.text.is_empty() {
             let text = self.take_text(span.start - self.base);

@@ -14,11 +14,20 @@
 //!   the standard's HTML and MathML text integration points and the
 //!   "breakout" start tags that end foreign content, so that those switches
 //!   apply only to HTML elements and CDATA sections open only in foreign
-//!   content.
+//!   content;
+//! - it follows whether a `<frameset>` would replace the body (§13.2.6.4.7
+//!   "in body", and "after head"): in the "in frameset", "after frameset"
+//!   and "after after frameset" insertion modes a tree builder ignores
+//!   every start tag but `html`, `frameset`, `frame` and `noframes`, so
+//!   only `noframes` switches (to RAWTEXT) from there on. See
+//!   [`FramesetMode`].
 //!
 //! Outside `<svg>`/`<math>` the stack stays empty and costs nothing. It is an
-//! approximation of the tree builder (it does not know about misnested
-//! tables or the adoption agency), exact for the documents real pages are.
+//! approximation of the tree builder (it does not know about tables, the
+//! form element pointer or the adoption agency, which decide what some
+//! start and end tags at foreign content's integration points do), exact
+//! for the documents real pages are: `tests/tree_oracle.rs` checks it
+//! against html5ever's tree builder.
 //!
 //! The serializer (`serialize.rs`) must know the content model of every
 //! text token exactly as the tokenizer will read it back, or text it writes
@@ -29,14 +38,16 @@
 //!
 //! A hostile page can open millions of elements inside `<svg>` and then
 //! close elements that are not open. So every operation on the stack is
-//! O(1) amortized: an end tag first asks a count of the open elements by
-//! name (a hash), and only searches the stack when one is open, popping
-//! what it passes. The names live in one buffer, stacked like the
+//! O(1) amortized: an end tag looks up the topmost open element of its
+//! name (a hash, and a link from each element to the next one below with
+//! its name), and either closes it with what is above it or does nothing:
+//! it never walks the stack. The names live in one buffer, stacked like the
 //! elements, so pushing allocates nothing per element and the whole stack
 //! moves from one buffer of a stream to the next without a copy.
 
 use core::fmt;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry as Entry_;
 
 use super::name_key::{self, KeyHasher, NameKey, NameKeys};
 use super::{S, State, Tokenizer};
@@ -95,6 +106,41 @@ fn is_breakout_element(element: Element) -> bool {
     )
 }
 
+/// Whether an HTML start tag leaves no element open "in body"
+/// (§13.2.6.4.7): the void elements and the others inserted and popped at
+/// once (`image` is inserted as `img`), and the start tags ignored there
+/// (table parts outside a table, `frame`, `head`, and `html`, `body` and
+/// `frameset`, which never open a second time). Inside foreign content's
+/// integration points these must not be stacked, or the foreign element
+/// below them would not be the current node any more. (In a table's cell a
+/// `td` or `tr` would close the cell instead: auto-switching does not
+/// follow tables.)
+fn opens_nothing_in_body(element: Element) -> bool {
+    use Element::*;
+    element.is_void()
+        || matches!(
+            element,
+            Image
+                | Keygen
+                | Basefont
+                | Bgsound
+                | Param
+                | Caption
+                | Colgroup
+                | Frame
+                | Head
+                | Tbody
+                | Td
+                | Tfoot
+                | Th
+                | Thead
+                | Tr
+                | Html
+                | Body
+                | Frameset
+        )
+}
+
 /// Whether an HTML start tag switches the content model or opens foreign
 /// content: the only start tags auto-switching acts on outside `<svg>` and
 /// `<math>`.
@@ -129,6 +175,38 @@ static SWITCHING: [bool; 256] = {
     table
 };
 
+/// Where the tree builder stands with respect to `<frameset>`: the part of
+/// its insertion mode and "frameset-ok" flag that decides whether a
+/// `frameset` start tag takes over the document (§13.2.6.4.4–7, 13.2.6.4.19–22).
+///
+/// A tree builder never leaves the frameset insertion modes once in them,
+/// and "frameset-ok" never becomes "ok" again, so watching stops for good
+/// at [`FramesetMode::Off`] or [`FramesetMode::In`]; on nearly every page the first
+/// text or the first image, list item or table ends it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FramesetMode {
+    /// Before the body ("initial" to "after head"): a `frameset` start tag
+    /// is inserted whatever the flag says.
+    BeforeBody,
+    /// In the body with "frameset-ok" still "ok": a `frameset` start tag
+    /// replaces the body.
+    BodyOk,
+    /// "frameset-ok" is "not ok" (or auto-switching is off): `frameset`
+    /// is ignored.
+    Off,
+    /// "In frameset", "after frameset", "after after frameset": every
+    /// start tag but `noframes` leaves the tokenizer in the data state.
+    In,
+}
+
+/// Whether a character token with these characters sets "frameset-ok" to
+/// "not ok": any but whitespace and NUL (which "in body" ignores and
+/// foreign content inserts as U+FFFD without touching the flag).
+fn sets_frameset_not_ok(text: &str) -> bool {
+    text.bytes()
+        .any(|b| !matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | 0))
+}
+
 /// The name a MathML `annotation-xml` that is an HTML integration point
 /// (its `encoding` is `text/html` or `application/xhtml+xml`) is held
 /// under, so the stack can tell it from one that is not. It holds a space,
@@ -154,13 +232,30 @@ pub(crate) struct OpenElements {
     /// The names of eight bytes or more of the open elements, one after
     /// the other (a shorter name is its own key).
     long_names: String,
-    /// How many open elements have a name of each key. Two long names with
-    /// one key only cost a search that finds nothing: the names themselves
-    /// are compared before anything is closed.
-    counts: HashMap<NameKey, u32, KeyHasher>,
+    /// The topmost open element with a name of each key; each entry links
+    /// to the next one below with its key. Two long names with one key
+    /// only cost a step along that chain: the names themselves are
+    /// compared before anything is closed.
+    nearest: HashMap<NameKey, u32, KeyHasher>,
     keys: NameKeys,
     /// The key of [`ANNOTATION_XML_HTML`].
     annotation_xml_html: NameKey,
+    /// Where the tree builder stands with respect to `<frameset>`.
+    frameset: FramesetMode,
+    /// `frameset` is [`FramesetMode::BeforeBody`] or [`FramesetMode::BodyOk`]:
+    /// every token is looked at.
+    watching: bool,
+    /// The stack is empty and the frameset watch over: only the dozen
+    /// switching start tags matter. (One flag for the test every tag
+    /// makes.)
+    quiet: bool,
+    /// While watching: the last start tag switched to a raw text content
+    /// model, so the text before the next end tag is that element's text,
+    /// not character tokens of the body.
+    raw_text: bool,
+    /// While before the body: how many `template` elements are open in the
+    /// head. Their contents are the template's, not the body's.
+    head_templates: u32,
 }
 
 impl Default for OpenElements {
@@ -169,9 +264,14 @@ impl Default for OpenElements {
         OpenElements {
             stack: Vec::new(),
             long_names: String::new(),
-            counts: HashMap::default(),
+            nearest: HashMap::default(),
             annotation_xml_html: keys.key(ANNOTATION_XML_HTML),
             keys,
+            frameset: FramesetMode::BeforeBody,
+            watching: true,
+            quiet: false,
+            raw_text: false,
+            head_templates: 0,
         }
     }
 }
@@ -187,7 +287,16 @@ struct Entry {
     /// Where its name ends in `long_names` (where the names of the
     /// elements below it end, for a short name).
     long_end: usize,
+    /// The next open element below with the same key ([`NONE`]: none).
+    below_same: u32,
+    /// Where the run of open elements it is in starts: HTML elements
+    /// stacked above an integration point, or foreign elements above an
+    /// HTML one (or the bottom).
+    run_start: u32,
 }
+
+/// No entry.
+const NONE: u32 = u32::MAX;
 
 impl fmt::Debug for OpenElements {
     /// As the list of elements, bottom first.
@@ -236,26 +345,144 @@ impl OpenElements {
             })
     }
 
+    /// Whether the frameset watch wants to see the text before each token
+    /// ([`Self::text`]).
+    #[inline(always)]
+    pub(crate) fn watching_frameset(&self) -> bool {
+        self.watching
+    }
+
+    fn set_frameset(&mut self, frameset: FramesetMode) {
+        self.frameset = frameset;
+        self.watching = matches!(frameset, FramesetMode::BeforeBody | FramesetMode::BodyOk);
+        self.quiet = self.stack.is_empty() && !self.watching;
+    }
+
+    /// Text handed out (or about to be) before the next token: character
+    /// tokens for the tree builder unless they are a raw text element's.
+    /// Called, while [`Self::watching_frameset`], before every start tag,
+    /// end tag, comment and DOCTYPE with the text pending before it, and
+    /// for a piece of text handed out alone.
+    #[cold]
+    pub(crate) fn text(&mut self, text: &str) {
+        if self.watching && !self.raw_text && self.head_templates == 0 && sets_frameset_not_ok(text)
+        {
+            self.set_frameset(FramesetMode::Off);
+        }
+    }
+
+    /// What an HTML start tag does to the frameset watch (the tag is not
+    /// inserted as a foreign element).
+    #[cold]
+    fn watch_start_tag(&mut self, tag: &Tag<'_>) {
+        use Element::*;
+        let element = tag.element;
+        if self.frameset == FramesetMode::BeforeBody {
+            if self.head_templates > 0 {
+                // Inside a template in the head: its contents.
+                if element == Template {
+                    self.head_templates += 1;
+                }
+                return;
+            }
+            match element {
+                // "in head" and "after head" keep these in the head.
+                Html | Head | Base | Basefont | Bgsound | Link | Meta | Noframes | Script
+                | Style | Title | Noscript => return,
+                Template => {
+                    self.head_templates = 1;
+                    return;
+                }
+                // "after head": inserted, "in frameset".
+                Frameset => return self.enter_frameset(),
+                // "after head": the body, "frameset-ok" "not ok".
+                Body => return self.set_frameset(FramesetMode::Off),
+                // "anything else": the body, then this tag "in body".
+                _ => self.set_frameset(FramesetMode::BodyOk),
+            }
+        }
+        match element {
+            Frameset => self.enter_frameset(),
+            // "in body": the start tags that set "frameset-ok" to "not
+            // ok" (`image` is `img`, `template` through "in head").
+            Body | Pre | Listing | Li | Dd | Dt | Button | Applet | Marquee | Object | Table
+            | Area | Br | Embed | Img | Image | Keygen | Wbr | Hr | Textarea | Xmp | Iframe
+            | Select | Template => self.set_frameset(FramesetMode::Off),
+            Input
+                if !tag
+                    .attr_value("type")
+                    .is_some_and(|t| t.eq_ignore_ascii_case("hidden")) =>
+            {
+                self.set_frameset(FramesetMode::Off)
+            }
+            _ => {}
+        }
+    }
+
+    /// A `frameset` start tag taken: it replaces the body (and everything
+    /// open in it, foreign content included).
+    fn enter_frameset(&mut self) {
+        while !self.stack.is_empty() {
+            self.pop();
+        }
+        self.set_frameset(FramesetMode::In);
+    }
+
+    /// What an end tag does to the frameset watch.
+    #[cold]
+    fn watch_end_tag(&mut self, tag: &Tag<'_>) {
+        use Element::*;
+        self.raw_text = false;
+        if self.head_templates > 0 {
+            if tag.element == Template {
+                self.head_templates -= 1;
+            }
+            return;
+        }
+        match (self.frameset, tag.element) {
+            // `</br>` is a `<br>` "in body", which sets the flag.
+            (_, Br) => self.set_frameset(FramesetMode::Off),
+            // "anything else" before the body: the body, flag unchanged.
+            (FramesetMode::BeforeBody, Body | Html) => self.set_frameset(FramesetMode::BodyOk),
+            _ => {}
+        }
+    }
+
     /// Bytes this stack holds on the heap (for a stream's memory cap).
     pub(crate) fn heap_bytes(&self) -> usize {
         self.long_names.len()
             + self.stack.len() * core::mem::size_of::<Entry>()
-            + self.counts.len() * 16
+            + self.nearest.len() * 16
     }
 
     /// Opens an element, named `name` on the stack.
     fn push(&mut self, ns: Ns, element: Element, name: &str) {
         let key = self.keys.key(name);
-        *self.counts.entry(key).or_insert(0) += 1;
+        let index = self.stack.len() as u32;
+        // One hash per push and per pop (the entry API).
+        let below_same = match self.nearest.entry(key) {
+            Entry_::Occupied(mut e) => e.insert(index),
+            Entry_::Vacant(e) => {
+                e.insert(index);
+                NONE
+            }
+        };
         if name_key::is_long(key) {
             self.long_names.push_str(name);
         }
+        let run_start = match self.stack.last() {
+            Some(below) if (below.ns == Ns::Html) == (ns == Ns::Html) => below.run_start,
+            _ => index,
+        };
         self.stack.push(Entry {
             ns,
             element,
             key,
             long_end: self.long_names.len(),
+            below_same,
+            run_start,
         });
+        self.quiet = false;
     }
 
     /// Closes the current node.
@@ -263,15 +490,19 @@ impl OpenElements {
         let Some(entry) = self.stack.pop() else {
             return;
         };
-        if let Some(n) = self.counts.get_mut(&entry.key) {
-            *n -= 1;
-            if *n == 0 {
-                self.counts.remove(&entry.key);
+        if let Entry_::Occupied(mut e) = self.nearest.entry(entry.key) {
+            if entry.below_same == NONE {
+                e.remove();
+            } else {
+                e.insert(entry.below_same);
             }
         }
         if name_key::is_long(entry.key) {
             let start = self.stack.last().map_or(0, |e| e.long_end);
             self.long_names.truncate(start);
+        }
+        if self.stack.is_empty() {
+            self.quiet = !self.watching;
         }
     }
 
@@ -283,12 +514,42 @@ impl OpenElements {
         matches!(self.stack.last(), Some(e) if e.ns != Ns::Html)
     }
 
-    /// Closes the foreign elements on top of the stack, down to the HTML
-    /// integration point (or the bottom) that foreign content started in.
-    fn pop_foreign(&mut self) {
-        while self.adjusted_current_node_is_foreign() {
+    /// Closes the foreign elements on top of the stack until the current
+    /// node is an HTML element, an HTML integration point or a MathML text
+    /// integration point (or the stack is empty): what a breakout start tag
+    /// and `</br>`, `</p>` do in foreign content (§13.2.6.5) before "in
+    /// body" handles them.
+    fn pop_to_html_content(&mut self) {
+        use Element::*;
+        while let Some(&top) = self.stack.last() {
+            let html_content = match (top.ns, top.element) {
+                (Ns::Html, _)
+                | (Ns::Svg, ForeignObject | Desc | Title)
+                | (Ns::MathMl, Mi | Mo | Mn | Ms | Mtext) => true,
+                (Ns::MathMl, AnnotationXml) => self.is_named(
+                    self.stack.len() - 1,
+                    ANNOTATION_XML_HTML,
+                    self.annotation_xml_html,
+                ),
+                _ => false,
+            };
+            if html_content {
+                return;
+            }
             self.pop();
         }
+    }
+
+    /// The topmost open element named `name` (whose key is `key`).
+    fn nearest_named(&self, name: &str, key: NameKey) -> Option<usize> {
+        let mut i = *self.nearest.get(&key)?;
+        while !self.is_named(i as usize, name, key) {
+            i = self.stack[i as usize].below_same;
+            if i == NONE {
+                return None;
+            }
+        }
+        Some(i as usize)
     }
 
     /// Whether a start tag in foreign content ends it (a "breakout" tag,
@@ -325,29 +586,48 @@ impl OpenElements {
     /// PLAINTEXT for the HTML elements that take them (`noscript` only
     /// when `scripting`).
     ///
-    /// The tokenizer calls this for every start tag: the test that rules
-    /// out most tags outside foreign content comes first, and nothing on
-    /// the common paths computes a value only to test it again.
+    /// While the frameset watch is on, the text before the tag must have
+    /// been given to [`Self::text`] first.
     #[inline(always)]
     pub(crate) fn start_tag(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
-        // Outside foreign content only a dozen elements matter.
-        if self.stack.is_empty() && !SWITCHING[tag.element as usize] {
+        if self.ignores_start_tag(tag) {
             return None;
         }
         self.start_tag_switching(tag, scripting)
     }
 
+    /// Whether a start tag changes nothing here: the test the tokenizer
+    /// makes for every start tag, before it does anything else for one.
+    /// Outside foreign content only a dozen elements matter (once the
+    /// frameset watch has stopped, as it does early on nearly every page).
+    #[inline(always)]
+    pub(crate) fn ignores_start_tag(&self, tag: &Tag<'_>) -> bool {
+        self.quiet && !SWITCHING[tag.element as usize]
+    }
+
+    /// Whether end tags change nothing here (the test the tokenizer makes
+    /// for every end tag).
+    #[inline(always)]
+    pub(crate) fn ignores_end_tags(&self) -> bool {
+        self.quiet
+    }
+
     /// [`Self::start_tag`] for a tag that may switch (out of line: most
     /// tags do not get here).
     #[inline(never)]
-    fn start_tag_switching(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
+    pub(crate) fn start_tag_switching(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
         let (name, element) = (tag.name, tag.element);
+        if self.frameset == FramesetMode::In {
+            // "in frameset" and after: `noframes` goes to "in head"; every
+            // other start tag that switches is ignored.
+            return (element == Element::Noframes).then_some(State::Rawtext);
+        }
         if let Some(&Entry { ns, .. }) = self.stack.last()
             && ns != Ns::Html
             && !self.top_is_integration_point(element)
         {
             if Self::is_breakout(tag) {
-                self.pop_foreign();
+                self.pop_to_html_content();
             } else {
                 if !tag.self_closing {
                     let entry = if ns == Ns::MathMl
@@ -362,6 +642,12 @@ impl OpenElements {
                     };
                     self.push(ns, element, entry);
                 }
+                return None;
+            }
+        }
+        if self.watching {
+            self.watch_start_tag(tag);
+            if self.frameset == FramesetMode::In {
                 return None;
             }
         }
@@ -390,48 +676,76 @@ impl OpenElements {
                 // Inside foreign content's integration points, remember
                 // HTML elements so their end tags return to the foreign
                 // element.
-                if !self.stack.is_empty() && !element.is_void() {
+                if !self.stack.is_empty() && !opens_nothing_in_body(element) {
                     self.push(Ns::Html, element, name);
                 }
                 return None;
             }
         };
+        if self.watching {
+            self.raw_text = true;
+        }
+        // Inside foreign content's integration points the raw text element
+        // is open too: its end tag (the one that ends its text) closes it,
+        // and nothing below it.
+        if !self.stack.is_empty() {
+            self.push(Ns::Html, element, name);
+        }
         Some(switch)
     }
 
     /// What an end tag does to the stack: closes the nearest open element
-    /// of that name and everything above it.
+    /// of that name and everything above it. While the frameset watch is
+    /// on, the text before the tag must have been given to [`Self::text`]
+    /// first.
     #[inline(always)]
     pub(crate) fn end_tag(&mut self, tag: &Tag<'_>) {
+        if !self.quiet {
+            self.end_tag_loud(tag);
+        }
+    }
+
+    /// [`Self::end_tag`] inside foreign content or while the frameset
+    /// watch is on (out of line).
+    #[inline(never)]
+    pub(crate) fn end_tag_loud(&mut self, tag: &Tag<'_>) {
+        if self.watching {
+            self.watch_end_tag(tag);
+        }
         if !self.stack.is_empty() {
             self.end_tag_open(tag);
         }
     }
 
-    /// [`Self::end_tag`] inside foreign content (out of line: most end
-    /// tags are outside).
-    #[inline(never)]
+    /// [`Self::end_tag`] inside foreign content: closes the topmost open
+    /// element of that name and everything above it, when the tree builder
+    /// would.
     fn end_tag_open(&mut self, tag: &Tag<'_>) {
         let (name, element) = (tag.name, tag.element);
-        if self.adjusted_current_node_is_foreign() && matches!(element, Element::Br | Element::P) {
-            self.pop_foreign();
+        let Some(&top) = self.stack.last() else {
+            return;
+        };
+        if top.ns != Ns::Html && matches!(element, Element::Br | Element::P) {
+            self.pop_to_html_content();
             return;
         }
-        let key = self.keys.key(name);
-        let annotation = element == Element::AnnotationXml;
-        let html_key = annotation.then_some(self.annotation_xml_html);
-        let open = |key| self.counts.contains_key(&key);
-        if !open(key) && !html_key.is_some_and(open) {
+        let mut found = self.nearest_named(name, self.keys.key(name));
+        if element == Element::AnnotationXml {
+            let html = self.nearest_named(ANNOTATION_XML_HTML, self.annotation_xml_html);
+            found = found.max(html);
+        }
+        let Some(i) = found else {
+            return;
+        };
+        // With an HTML current node, "in body" walks down from it (§13.2.6.4.7,
+        // "any other end tag" and the scoped ones): the integration point
+        // below the HTML elements is special and a scope boundary, so only
+        // an HTML element above it can be closed.
+        if top.ns == Ns::Html && (self.stack[i].ns != Ns::Html || i < top.run_start as usize) {
             return;
         }
-        let found = (0..self.stack.len()).rev().find(|&i| {
-            self.is_named(i, name, key)
-                || html_key.is_some_and(|k| self.is_named(i, ANNOTATION_XML_HTML, k))
-        });
-        if let Some(i) = found {
-            while self.stack.len() > i {
-                self.pop();
-            }
+        while self.stack.len() > i {
+            self.pop();
         }
     }
 }
@@ -440,7 +754,16 @@ impl<'a> Tokenizer<'a> {
     /// What a start tag does to the content model and the element stack.
     #[inline]
     pub(super) fn auto_start_tag(&mut self, tag: &Tag<'a>) {
-        if let Some(state) = self.ns_stack.start_tag(tag, self.opts.scripting) {
+        if !self.ns_stack.ignores_start_tag(tag) {
+            self.auto_start_tag_switching(tag);
+        }
+    }
+
+    /// [`Self::auto_start_tag`] for a tag that may switch (out of line).
+    #[inline(never)]
+    fn auto_start_tag_switching(&mut self, tag: &Tag<'a>) {
+        self.watch_text();
+        if let Some(state) = self.ns_stack.start_tag_switching(tag, self.opts.scripting) {
             self.state = S::from(state);
         }
     }
@@ -448,7 +771,19 @@ impl<'a> Tokenizer<'a> {
     /// What an end tag does to the element stack.
     #[inline]
     pub(super) fn auto_end_tag(&mut self, tag: &Tag<'a>) {
-        self.ns_stack.end_tag(tag);
+        if !self.ns_stack.ignores_end_tags() {
+            self.watch_text();
+            self.ns_stack.end_tag_loud(tag);
+        }
+    }
+
+    /// Tells the frameset watch the text pending before the next token, or
+    /// handed out alone, while it watches (auto-switching only).
+    #[inline(always)]
+    pub(super) fn watch_text(&mut self) {
+        if self.ns_stack.watching_frameset() && !self.text.is_empty() {
+            self.ns_stack.text(self.text.as_str(self.input));
+        }
     }
 }
 
@@ -505,20 +840,41 @@ mod tests {
                     }
                     2 => {
                         stack.end_tag(&end_tag(name));
-                        if let Some(i) = model.iter().rposition(|(_, n)| n == name) {
+                        // Below an HTML current node, only the HTML
+                        // elements above the nearest foreign one close.
+                        let html_top = model.last().is_some_and(|(ns, _)| *ns == Ns::Html);
+                        let run_start = model
+                            .iter()
+                            .rposition(|(ns, _)| *ns != Ns::Html)
+                            .map_or(0, |j| j + 1);
+                        if let Some(i) = model.iter().rposition(|(_, n)| n == name)
+                            && (!html_top || (model[i].0 == Ns::Html && i >= run_start))
+                        {
                             model.truncate(i);
                         }
                     }
                     _ => {
-                        stack.pop_foreign();
-                        while model.last().is_some_and(|(ns, _)| *ns != Ns::Html) {
+                        stack.pop_to_html_content();
+                        while model.last().is_some_and(|(ns, name)| {
+                            *ns != Ns::Html
+                                && !(*ns == Ns::Svg
+                                    && matches!(name.as_str(), "foreignobject" | "desc"))
+                                && !(*ns == Ns::MathMl && name == "mi")
+                        }) {
                             model.pop();
                         }
                     }
                 }
                 assert_eq!(list(&stack), model);
-                let open: usize = stack.counts.values().map(|&n| n as usize).sum();
-                assert_eq!(open, model.len(), "counts");
+                let mut open = 0;
+                for &top in stack.nearest.values() {
+                    let mut i = top;
+                    while i != NONE {
+                        open += 1;
+                        i = stack.stack[i as usize].below_same;
+                    }
+                }
+                assert_eq!(open, model.len(), "nearest");
             }
         }
     }
@@ -536,7 +892,7 @@ mod tests {
         }
         assert_eq!(stack.stack.len(), 100_001);
         stack.end_tag(&end_tag("svg"));
-        assert!(stack.stack.is_empty() && stack.counts.is_empty());
+        assert!(stack.stack.is_empty() && stack.nearest.is_empty());
         assert!(stack.long_names.is_empty());
     }
 }

@@ -24,14 +24,22 @@ pub const TESTS_DIR_VAR: &str = "HTML5LIB_TESTS_DIR";
 /// `tests/html5lib-tests` submodule, else `../shared/html5lib-tests`, each
 /// only if it has a `tokenizer/` folder. The error says how to get the suite.
 pub fn find_html5lib_tests_dir() -> Result<PathBuf, String> {
+    find_html5lib_suite("tokenizer")
+}
+
+/// Finds the html5lib-tests checkout that has the folder `suite`
+/// (`tokenizer`, `tree-construction`…), looking where
+/// [`find_html5lib_tests_dir`] does. The submodule is pinned at a commit
+/// without `tree-construction/`; `../shared/html5lib-tests` has it.
+pub fn find_html5lib_suite(suite: &str) -> Result<PathBuf, String> {
     if let Some(dir) = std::env::var_os(TESTS_DIR_VAR) {
         let dir = PathBuf::from(dir);
-        if dir.join("tokenizer").is_dir() {
+        if dir.join(suite).is_dir() {
             return Ok(dir);
         }
         return Err(format!(
-            "{TESTS_DIR_VAR} is set to {}, but it has no tokenizer/ folder; \
-             point it at the html5lib-tests checkout (the folder containing tokenizer/)",
+            "{TESTS_DIR_VAR} is set to {}, but it has no {suite}/ folder; \
+             point it at the html5lib-tests checkout (the folder containing {suite}/)",
             dir.display()
         ));
     }
@@ -48,14 +56,15 @@ pub fn find_html5lib_tests_dir() -> Result<PathBuf, String> {
         root.join("..").join("shared").join("html5lib-tests"),
     ];
     for dir in &candidates {
-        if dir.join("tokenizer").is_dir() {
+        if dir.join(suite).is_dir() {
             return Ok(dir.clone());
         }
     }
     Err(format!(
-        "the html5lib-tests suite was not found (looked for tokenizer/ in {} and {}).\n\
-         Get it with `git submodule update --init tests/html5lib-tests`, \
-         or set {TESTS_DIR_VAR} to the folder containing tokenizer/.",
+        "the html5lib-tests suite was not found (looked for {suite}/ in {} and {}).\n\
+         Get it with `git submodule update --init tests/html5lib-tests` \
+         (tokenizer/) or ../shared/html5lib-tests (every suite), \
+         or set {TESTS_DIR_VAR} to the folder containing {suite}/.",
         candidates[0].display(),
         candidates[1].display()
     ))
@@ -557,6 +566,45 @@ fn load_test(file: &str, index: usize, t: &Value) -> Result<TokenizerTest, Strin
     })
 }
 
+/// The tally of a `harness = false` test that prints its first failures.
+#[derive(Default)]
+pub struct Counts {
+    pub passed: usize,
+    pub failed: usize,
+    pub skipped: usize,
+    /// How many failures were printed, and how many may be.
+    pub shown: usize,
+    pub show: usize,
+}
+
+impl Counts {
+    /// Printing the first `$show_var` failures (an environment variable),
+    /// else the first `default`.
+    pub fn showing(show_var: &str, default: usize) -> Counts {
+        Counts {
+            show: std::env::var(show_var)
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(default),
+            ..Counts::default()
+        }
+    }
+
+    /// Counts a failure, printing it while fewer than `show` were.
+    pub fn fail(&mut self, message: String) {
+        self.failed += 1;
+        if self.shown < self.show {
+            self.shown += 1;
+            println!("FAIL {message}");
+        }
+    }
+
+    /// [`finish`] with these counts.
+    pub fn finish(&self) -> ! {
+        finish(self.passed, self.failed, self.skipped)
+    }
+}
+
 /// Prints the closing line `N passed, N failed, N skipped` that CI reads and
 /// exits with status 1 if anything failed, 0 otherwise.
 pub fn finish(passed: usize, failed: usize, skipped: usize) -> ! {
@@ -603,14 +651,22 @@ pub struct EncodingCase {
     pub encoding: String,
 }
 
-/// Parses an encoding `.dat` file as html5lib's `TestData` does: a line
-/// starting with `#` opens a section, `#data` starts a new test, and each
-/// section loses the one newline that ends it.
-pub fn parse_encoding_dat(bytes: &[u8]) -> Vec<EncodingCase> {
-    let mut tests: Vec<Vec<(String, Vec<u8>)>> = Vec::new();
+/// One test of a `.dat` file: its sections in order, each a heading
+/// (without the `#`) and its body (the one newline that ends it removed).
+pub type DatTest = Vec<(String, Vec<u8>)>;
+
+/// Parses an html5lib `.dat` file (the encoding and tree-construction
+/// suites) as html5lib's `TestData` does: a line starting with `#` and
+/// accepted by `is_heading` opens a section, `#data` starts a new test,
+/// and each section loses the one newline that ends it.
+pub fn parse_dat(bytes: &[u8], is_heading: impl Fn(&str) -> bool) -> Vec<DatTest> {
+    let mut tests: Vec<DatTest> = Vec::new();
     for line in bytes.split_inclusive(|&b| b == b'\n') {
-        if let Some(heading) = line.strip_prefix(b"#") {
-            let heading = String::from_utf8_lossy(heading).trim().to_string();
+        let heading = line
+            .strip_prefix(b"#")
+            .map(|h| String::from_utf8_lossy(h).trim().to_string())
+            .filter(|h| is_heading(h));
+        if let Some(heading) = heading {
             if heading == "data" || tests.is_empty() {
                 tests.push(Vec::new());
             }
@@ -621,17 +677,27 @@ pub fn parse_encoding_dat(bytes: &[u8]) -> Vec<EncodingCase> {
             body.extend_from_slice(line);
         }
     }
+    for test in &mut tests {
+        for (_, body) in test.iter_mut() {
+            if body.last() == Some(&b'\n') {
+                body.pop();
+            }
+        }
+    }
     tests
+}
+
+/// Parses an encoding `.dat` file ([`parse_dat`], every `#` line a
+/// heading).
+pub fn parse_encoding_dat(bytes: &[u8]) -> Vec<EncodingCase> {
+    parse_dat(bytes, |_| true)
         .into_iter()
         .map(|sections| {
             let mut case = EncodingCase {
                 data: Vec::new(),
                 encoding: String::new(),
             };
-            for (heading, mut body) in sections {
-                if body.last() == Some(&b'\n') {
-                    body.pop();
-                }
+            for (heading, body) in sections {
                 match heading.as_str() {
                     "data" => case.data = body,
                     "encoding" => case.encoding = String::from_utf8_lossy(&body).trim().to_string(),

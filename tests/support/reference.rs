@@ -174,7 +174,7 @@ pub fn configs_for(input: &str) -> Vec<Config> {
 }
 
 /// Appends `token`, merging it into the previous one when both are text.
-fn push_coalesced(out: &mut Vec<RefToken>, token: RefToken) {
+pub fn push_coalesced(out: &mut Vec<RefToken>, token: RefToken) {
     if let (RefToken::Text(t), Some(RefToken::Text(prev))) = (&token, out.last_mut()) {
         prev.push_str(t);
         return;
@@ -255,49 +255,50 @@ fn tendril(s: &Option<StrTendril>) -> Option<String> {
     s.as_ref().map(|t| t.to_string())
 }
 
+/// Appends one of html5ever's tokens to `out` as a [`RefToken`], text
+/// coalesced; parse errors and the end of file add nothing. Shared with
+/// the tree-builder oracle (`tree_oracle.rs`), which records the tokens
+/// html5ever's tokenizer hands its tree builder.
+pub fn record_html5ever(out: &mut Vec<RefToken>, token: &H5Token) {
+    match token {
+        H5Token::DoctypeToken(d) => out.push(RefToken::Doctype {
+            name: tendril(&d.name),
+            public_id: tendril(&d.public_id),
+            system_id: tendril(&d.system_id),
+            force_quirks: d.force_quirks,
+        }),
+        H5Token::TagToken(tag) => out.push(RefToken::Tag {
+            end: tag.kind == TagKind::EndTag,
+            name: tag.name.to_string(),
+            attrs: tag
+                .attrs
+                .iter()
+                .map(|a| (a.name.local.to_string(), a.value.to_string()))
+                .collect(),
+            self_closing: tag.self_closing,
+        }),
+        H5Token::CommentToken(c) => out.push(RefToken::Comment(c.to_string())),
+        H5Token::CharacterTokens(t) => push_coalesced(out, RefToken::Text(t.to_string())),
+        H5Token::NullCharacterToken => push_coalesced(out, RefToken::Text("\0".to_owned())),
+        H5Token::EOFToken | H5Token::ParseError(_) => {}
+    }
+}
+
 impl TokenSink for Sink {
     type Handle = ();
 
     fn process_token(&self, token: H5Token, _line: u64) -> TokenSinkResult<()> {
-        let mut tokens = self.tokens.borrow_mut();
-        match token {
-            H5Token::DoctypeToken(d) => tokens.push(RefToken::Doctype {
-                name: tendril(&d.name),
-                public_id: tendril(&d.public_id),
-                system_id: tendril(&d.system_id),
-                force_quirks: d.force_quirks,
-            }),
-            H5Token::TagToken(tag) => {
-                let name = tag.name.to_string();
-                let start = tag.kind == TagKind::StartTag;
-                tokens.push(RefToken::Tag {
-                    end: !start,
-                    name: name.clone(),
-                    attrs: tag
-                        .attrs
-                        .iter()
-                        .map(|a| (a.name.local.to_string(), a.value.to_string()))
-                        .collect(),
-                    self_closing: tag.self_closing,
-                });
-                if start {
-                    return match switch_after(&name) {
-                        Some(State::ScriptData) => TokenSinkResult::RawData(RawKind::ScriptData),
-                        Some(State::Rawtext) => TokenSinkResult::RawData(RawKind::Rawtext),
-                        Some(State::Rcdata) => TokenSinkResult::RawData(RawKind::Rcdata),
-                        Some(State::Plaintext) => TokenSinkResult::Plaintext,
-                        _ => TokenSinkResult::Continue,
-                    };
-                }
-            }
-            H5Token::CommentToken(c) => tokens.push(RefToken::Comment(c.to_string())),
-            H5Token::CharacterTokens(t) => {
-                push_coalesced(&mut tokens, RefToken::Text(t.to_string()))
-            }
-            H5Token::NullCharacterToken => {
-                push_coalesced(&mut tokens, RefToken::Text("\0".to_owned()));
-            }
-            H5Token::EOFToken | H5Token::ParseError(_) => {}
+        record_html5ever(&mut self.tokens.borrow_mut(), &token);
+        if let H5Token::TagToken(tag) = &token
+            && tag.kind == TagKind::StartTag
+        {
+            return match switch_after(&tag.name) {
+                Some(State::ScriptData) => TokenSinkResult::RawData(RawKind::ScriptData),
+                Some(State::Rawtext) => TokenSinkResult::RawData(RawKind::Rawtext),
+                Some(State::Rcdata) => TokenSinkResult::RawData(RawKind::Rcdata),
+                Some(State::Plaintext) => TokenSinkResult::Plaintext,
+                _ => TokenSinkResult::Continue,
+            };
         }
         TokenSinkResult::Continue
     }

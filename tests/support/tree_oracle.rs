@@ -1,0 +1,330 @@
+//! A real tree builder as the oracle for auto-switching: the tokens that
+//! html5ever's tokenizer hands to html5ever's own `TreeBuilder` (scripting
+//! on), against htmltok's tokens with auto-switching on. Used by
+//! `tests/tree_oracle.rs`, `tests/regressions.rs` and the `tree_oracle`
+//! fuzz target, which include this file with `#[path]` beside
+//! `reference.rs` (as `crate::reference`: the token form, its conversions
+//! and [`first_difference`](crate::reference::first_difference) are
+//! shared).
+//!
+//! The differential test drives both tokenizers with one flat table of tag
+//! names. Here the tree builder decides, insertion mode by insertion mode,
+//! when the tokenizer switches to RCDATA, RAWTEXT, script data or
+//! PLAINTEXT, and whether `<![CDATA[` opens a CDATA section (the adjusted
+//! current node is foreign): exactly what htmltok's auto-switching
+//! approximates without a tree.
+//!
+//! [`Recorder`] is the `TokenSink` between the two halves of html5ever: it
+//! records each token, then passes it on to the tree builder, whose answer
+//! (`RawData`, `Plaintext`, `Script`) goes back to the tokenizer. The tree
+//! builder needs a `TreeSink`; [`Dom`] is the least one that answers every
+//! question the tree builder asks of its tree — an element's name and
+//! namespace, whether a node has a parent, a template's contents, whether
+//! a MathML `annotation-xml` is an HTML integration point — and keeps
+//! nothing else (no children, no text, no attributes).
+//!
+//! Where html5ever's tree builder is wrong by the current standard, the
+//! input is named in [`EXCEPTIONS`] and left out of the comparison; each
+//! is argued there and shown by a check in `tests/tree_oracle.rs`.
+#![allow(dead_code)]
+
+use std::borrow::Cow;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use html5ever::tendril::StrTendril;
+use html5ever::tokenizer::{
+    BufferQueue, Token as H5Token, TokenSink, TokenSinkResult, Tokenizer as H5Tokenizer,
+    TokenizerOpts,
+};
+use html5ever::tree_builder::{
+    ElementFlags, NodeOrText, QuirksMode, TreeBuilder, TreeBuilderOpts, TreeSink,
+};
+use html5ever::{Attribute, QualName, TokenizerResult, local_name, ns};
+use htmltok::bumpalo::Bump;
+use htmltok::{StreamOptions, StreamTokenizer, Tokenizer};
+
+use crate::reference::{self, Config, Mismatch, RefToken};
+
+/// An input on which html5ever's tree builder deviates from the current
+/// standard, left out of the comparison by name.
+pub struct Exception {
+    /// What it is.
+    pub name: &'static str,
+    /// The whole document, exactly.
+    pub input: &'static str,
+    /// The tokens the standard gives (text coalesced), which htmltok must
+    /// give.
+    pub standard: fn() -> Vec<RefToken>,
+}
+
+/// The exceptions (none so far: on every input compared, html5ever's tree
+/// builder drives its tokenizer as the standard says). Each is shown by a
+/// check in `tests/tree_oracle.rs` — htmltok gives `standard`, html5ever's
+/// tree builder drives its tokenizer to something else — that fails once
+/// html5ever changes; its documentation gives the standard's argument.
+pub const EXCEPTIONS: &[Exception] = &[];
+
+/// The name of the exception `input` is, if it is one.
+pub fn exception(input: &str) -> Option<&'static str> {
+    EXCEPTIONS.iter().find(|e| e.input == input).map(|e| e.name)
+}
+
+// ---------------------------------------------------------------------------
+// The tree the tree builder builds, as little of it as it asks about
+// ---------------------------------------------------------------------------
+
+/// A node: the document, an element, a comment, a template's contents.
+/// Only what the tree builder reads back is kept.
+#[derive(Debug)]
+pub struct Node {
+    /// The element's name (empty for the other kinds, whose name the tree
+    /// builder never asks).
+    name: QualName,
+    /// Whether the node is in the tree (foster parenting asks).
+    has_parent: Cell<bool>,
+    /// A template's contents.
+    contents: Option<Handle>,
+    /// A MathML `annotation-xml` that is an HTML integration point.
+    integration_point: bool,
+}
+
+/// A node as the tree builder holds it.
+pub type Handle = Rc<Node>;
+
+fn node(name: QualName) -> Handle {
+    Rc::new(Node {
+        name,
+        has_parent: Cell::new(false),
+        contents: None,
+        integration_point: false,
+    })
+}
+
+fn no_name() -> QualName {
+    QualName::new(None, ns!(), local_name!(""))
+}
+
+/// The least `TreeSink`: see the module docs.
+pub struct Dom {
+    document: Handle,
+}
+
+impl Default for Dom {
+    fn default() -> Dom {
+        Dom {
+            document: node(no_name()),
+        }
+    }
+}
+
+fn adopt(child: &NodeOrText<Handle>) {
+    if let NodeOrText::AppendNode(n) = child {
+        n.has_parent.set(true);
+    }
+}
+
+impl TreeSink for Dom {
+    type Handle = Handle;
+    type Output = ();
+    type ElemName<'a> = &'a QualName;
+
+    fn finish(self) {}
+
+    fn parse_error(&self, _msg: Cow<'static, str>) {}
+
+    fn get_document(&self) -> Handle {
+        self.document.clone()
+    }
+
+    fn elem_name<'a>(&'a self, target: &'a Handle) -> &'a QualName {
+        &target.name
+    }
+
+    fn create_element(
+        &self,
+        name: QualName,
+        _attrs: Vec<Attribute>,
+        flags: ElementFlags,
+    ) -> Handle {
+        Rc::new(Node {
+            name,
+            has_parent: Cell::new(false),
+            contents: flags.template.then(|| node(no_name())),
+            integration_point: flags.mathml_annotation_xml_integration_point,
+        })
+    }
+
+    fn create_comment(&self, _text: StrTendril) -> Handle {
+        node(no_name())
+    }
+
+    fn create_pi(&self, _target: StrTendril, _data: StrTendril) -> Handle {
+        node(no_name())
+    }
+
+    fn append(&self, _parent: &Handle, child: NodeOrText<Handle>) {
+        adopt(&child);
+    }
+
+    fn append_based_on_parent_node(
+        &self,
+        element: &Handle,
+        prev_element: &Handle,
+        child: NodeOrText<Handle>,
+    ) {
+        if element.has_parent.get() {
+            self.append_before_sibling(element, child);
+        } else {
+            self.append(prev_element, child);
+        }
+    }
+
+    fn append_doctype_to_document(&self, _: StrTendril, _: StrTendril, _: StrTendril) {}
+
+    fn get_template_contents(&self, target: &Handle) -> Handle {
+        target
+            .contents
+            .clone()
+            .expect("template contents asked of a template")
+    }
+
+    fn same_node(&self, x: &Handle, y: &Handle) -> bool {
+        Rc::ptr_eq(x, y)
+    }
+
+    fn set_quirks_mode(&self, _mode: QuirksMode) {}
+
+    fn append_before_sibling(&self, _sibling: &Handle, new_node: NodeOrText<Handle>) {
+        adopt(&new_node);
+    }
+
+    fn add_attrs_if_missing(&self, _target: &Handle, _attrs: Vec<Attribute>) {}
+
+    fn remove_from_parent(&self, target: &Handle) {
+        target.has_parent.set(false);
+    }
+
+    /// The children keep having a parent: nothing the tree builder asks
+    /// changes.
+    fn reparent_children(&self, _node: &Handle, _new_parent: &Handle) {}
+
+    fn is_mathml_annotation_xml_integration_point(&self, handle: &Handle) -> bool {
+        handle.integration_point
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The recorder between html5ever's tokenizer and its tree builder
+// ---------------------------------------------------------------------------
+
+/// Records each token html5ever's tokenizer hands over, then passes it on
+/// to the tree builder, whose answer goes back to the tokenizer.
+pub struct Recorder {
+    tokens: RefCell<Vec<RefToken>>,
+    builder: TreeBuilder<Handle, Dom>,
+}
+
+impl TokenSink for Recorder {
+    type Handle = Handle;
+
+    fn process_token(&self, token: H5Token, line: u64) -> TokenSinkResult<Handle> {
+        reference::record_html5ever(&mut self.tokens.borrow_mut(), &token);
+        self.builder.process_token(token, line)
+    }
+
+    fn end(&self) {
+        self.builder.end();
+    }
+
+    fn adjusted_current_node_present_but_not_in_html_namespace(&self) -> bool {
+        self.builder
+            .adjusted_current_node_present_but_not_in_html_namespace()
+    }
+}
+
+/// The tokens html5ever's tree builder (scripting on) drives html5ever's
+/// tokenizer to for the whole document `input`, after
+/// [`reference::normalize`] (html5ever's tokenizer deviations). A leading
+/// BOM is kept, as htmltok's tokenizer keeps it.
+pub fn tree_builder_tokens(input: &str) -> Vec<RefToken> {
+    let recorder = Recorder {
+        tokens: RefCell::new(Vec::new()),
+        builder: TreeBuilder::new(
+            Dom::default(),
+            TreeBuilderOpts {
+                scripting_enabled: true,
+                ..TreeBuilderOpts::default()
+            },
+        ),
+    };
+    let opts = TokenizerOpts {
+        discard_bom: false,
+        ..TokenizerOpts::default()
+    };
+    let tok = H5Tokenizer::new(recorder, opts);
+    let queue = BufferQueue::default();
+    if !input.is_empty() {
+        queue.push_back(StrTendril::from_slice(input));
+    }
+    // The tokenizer stops early for `Script` (a `</script>` was handed
+    // over; a browser would run it here) and `EncodingIndicator` (a
+    // `<meta>` named an encoding; the input is text already): go on.
+    while !matches!(tok.feed(&queue), TokenizerResult::Done) {}
+    tok.end();
+    let tokens = tok.sink.tokens.take();
+    reference::normalize(input, &Config::default(), tokens)
+}
+
+// ---------------------------------------------------------------------------
+// htmltok, auto-switching on
+// ---------------------------------------------------------------------------
+
+/// htmltok's tokens for `input` with default options (auto-switching and
+/// scripting on): the whole input at once (`chunk` `None`), or fed to a
+/// `StreamTokenizer` `chunk` bytes at a time, the arena reset after every
+/// chunk.
+///
+/// # Panics
+///
+/// If the tokenizer yields implausibly many tokens (a runaway loop).
+pub fn htmltok_tokens(input: &str, chunk: Option<usize>) -> Vec<RefToken> {
+    let cap = 2 * input.len() + 16;
+    let mut out = Vec::new();
+    let mut count = 0;
+    let mut push = |token: &htmltok::Token<'_>| {
+        count += 1;
+        assert!(count <= cap, "runaway tokenizer: more than {cap} tokens");
+        reference::push_coalesced(&mut out, reference::from_htmltok(token));
+    };
+    let mut arena = Bump::new();
+    match chunk {
+        None => Tokenizer::new(input, &arena).for_each(|t| push(&t)),
+        Some(size) => {
+            let mut stream = StreamTokenizer::new(StreamOptions::default());
+            for piece in input.as_bytes().chunks(size.max(1)) {
+                stream
+                    .feed(piece, &arena)
+                    .expect("no memory limit")
+                    .for_each(|t| push(&t));
+                arena.reset();
+            }
+            stream
+                .finish(&arena)
+                .expect("not finished before")
+                .for_each(|t| push(&t));
+        }
+    }
+    out
+}
+
+/// htmltok's tokens for `input` (whole, or in chunks of `chunk` bytes)
+/// against those html5ever's tree builder drives.
+pub fn compare(input: &str, chunk: Option<usize>) -> Result<(), Box<Mismatch>> {
+    let ours = htmltok_tokens(input, chunk);
+    let theirs = tree_builder_tokens(input);
+    match reference::first_difference(&ours, &theirs) {
+        None => Ok(()),
+        Some(m) => Err(Box::new(m)),
+    }
+}

@@ -1,0 +1,183 @@
+//! htmltok's auto-switching against a real tree builder (`harness =
+//! false`): htmltok's tokens with default options (auto-switching and
+//! scripting on) must be the tokens html5ever's tokenizer hands to
+//! html5ever's tree builder, which switches that tokenizer's content model
+//! as the standard's tree construction does (see
+//! `tests/support/tree_oracle.rs`). On
+//!
+//! - every whole-document, scripting-on input of the html5lib
+//!   tree-construction tests (`tree-construction/*.dat` of
+//!   `../shared/html5lib-tests` or `$HTML5LIB_TESTS_DIR`; tests with
+//!   `#document-fragment` or `#script-off` are not whole documents with
+//!   scripting on and are left out);
+//! - every page of the real-page corpus (`../shared/corpus` or
+//!   `$HTMLTOK_CORPUS_DIR`);
+//!
+//! each whole and through a `StreamTokenizer` in chunks of 1 and 7 bytes.
+//! The inputs named in `tree_oracle::EXCEPTIONS` (html5ever deviating from
+//! the standard) are skipped, and each is shown first by its own check.
+//!
+//! Ends with `N passed, N failed, N skipped`; exits 1 on any failure. A
+//! missing suite or corpus is a skip here and a failure under CI.
+//! `TREE_ORACLE_SHOW=N` prints the first N failures (default 10).
+
+mod common;
+#[path = "support/reference.rs"]
+mod reference;
+#[path = "support/tree_oracle.rs"]
+mod tree_oracle;
+
+use common::Counts;
+
+/// The ways htmltok reads each input: whole, and in chunks of 1 and 7
+/// bytes.
+const CHUNKS: [Option<usize>; 3] = [None, Some(1), Some(7)];
+
+fn main() {
+    let mut counts = Counts::showing("TREE_ORACLE_SHOW", 10);
+    exceptions(&mut counts);
+    tree_construction(&mut counts);
+    corpus_pages(&mut counts);
+    counts.finish();
+}
+
+// ---------------------------------------------------------------------------
+// The exceptions
+// ---------------------------------------------------------------------------
+
+/// Each exception: htmltok gives the standard's tokens, whole and in
+/// chunks, and html5ever's tree builder still drives its tokenizer to
+/// others. Once html5ever agrees with the standard, the check fails and
+/// the exception should go.
+fn exceptions(counts: &mut Counts) {
+    for exception in tree_oracle::EXCEPTIONS {
+        let (name, input) = (exception.name, exception.input);
+        let standard = (exception.standard)();
+        let theirs = tree_oracle::tree_builder_tokens(input);
+        let wrong = CHUNKS
+            .iter()
+            .find(|&&chunk| tree_oracle::htmltok_tokens(input, chunk) != standard);
+        if let Some(chunk) = wrong {
+            counts.fail(format!(
+                "exception {name} {input:?}: htmltok ({chunk:?}) does not give the standard's tokens {standard:?}"
+            ));
+        } else if theirs == standard {
+            counts.fail(format!(
+                "exception {name} {input:?}: html5ever's tree builder now agrees with the standard; \
+                 remove the exception"
+            ));
+        } else {
+            counts.passed += 1;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------
+
+/// Compares `input` whole and in chunks against the tree builder's tokens.
+fn run(counts: &mut Counts, label: &str, input: &str) {
+    if let Some(name) = tree_oracle::exception(input) {
+        println!("skipped {label}: exception {name}");
+        counts.skipped += CHUNKS.len();
+        return;
+    }
+    let theirs = match std::panic::catch_unwind(|| tree_oracle::tree_builder_tokens(input)) {
+        Ok(tokens) => tokens,
+        Err(_) => {
+            counts.fail(format!("{label}: html5ever panicked"));
+            return;
+        }
+    };
+    for chunk in CHUNKS {
+        let ours = std::panic::catch_unwind(|| tree_oracle::htmltok_tokens(input, chunk));
+        let Ok(ours) = ours else {
+            counts.fail(format!("{label} (chunks {chunk:?}): htmltok panicked"));
+            continue;
+        };
+        match reference::first_difference(&ours, &theirs) {
+            None => counts.passed += 1,
+            Some(m) => {
+                let shown: String = input.chars().take(300).collect();
+                let before: Vec<String> = ours[m.index.saturating_sub(3)..m.index]
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                counts.fail(format!(
+                    "{label} (chunks {chunk:?}) input {shown:?}\n    after [{}]\n    {m}",
+                    before.join(", ")
+                ));
+            }
+        }
+    }
+}
+
+/// A suite or corpus that is missing: a failure under CI, else a skip.
+fn missing(counts: &mut Counts, message: String) {
+    if std::env::var_os("CI").is_some() {
+        counts.fail(message);
+    } else {
+        println!("{message}: skipped");
+        counts.skipped += 1;
+    }
+}
+
+fn tree_construction(counts: &mut Counts) {
+    let dir = match common::find_html5lib_suite("tree-construction") {
+        Ok(dir) => dir.join("tree-construction"),
+        Err(message) => return missing(counts, message),
+    };
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tree-construction folder")
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "dat"))
+        .collect();
+    files.sort();
+    let headings = [
+        "data",
+        "errors",
+        "new-errors",
+        "document-fragment",
+        "script-off",
+        "script-on",
+        "document",
+    ];
+    let (mut inputs, mut left_out) = (0, 0);
+    for path in files {
+        let bytes = std::fs::read(&path).expect("tree-construction file");
+        let file = path.file_name().unwrap_or_default().to_string_lossy();
+        let tests = common::parse_dat(&bytes, |h| headings.contains(&h));
+        for (index, test) in tests.iter().enumerate() {
+            let has = |name: &str| test.iter().any(|(h, _)| h == name);
+            if has("document-fragment") || has("script-off") {
+                left_out += 1;
+                continue;
+            }
+            let Some((_, data)) = test.iter().find(|(h, _)| h == "data") else {
+                counts.fail(format!("{file} #{index}: no #data"));
+                continue;
+            };
+            inputs += 1;
+            let input = String::from_utf8_lossy(data);
+            run(counts, &format!("{file} #{index}"), &input);
+        }
+    }
+    println!(
+        "tree-construction: {inputs} whole-document scripting-on inputs \
+         ({left_out} fragment or scripting-off tests left out)"
+    );
+}
+
+fn corpus_pages(counts: &mut Counts) {
+    let Some(pages) = common::corpus_page_paths() else {
+        counts.skipped += 1;
+        return;
+    };
+    for page in pages {
+        let bytes = std::fs::read(&page).expect("corpus page");
+        let input = String::from_utf8_lossy(&bytes);
+        let label = page.file_name().unwrap_or_default().to_string_lossy();
+        run(counts, &label, &input);
+    }
+}
