@@ -78,9 +78,8 @@ pub(crate) struct Out {
     pub(crate) buf: String,
     /// How many bytes were drained before `buf` began.
     pub(crate) drained: usize,
-    /// The cap on the total length in bytes.
-    pub(crate) limit: usize,
-    /// How many more bytes the cap lets through (0 once it cut).
+    /// How many more bytes the cap on the total length lets through (0
+    /// once it cut).
     room: usize,
     /// Whether text was left out because of the cap.
     pub(crate) truncated: bool,
@@ -92,7 +91,6 @@ impl Out {
         Out {
             buf: String::new(),
             drained: 0,
-            limit,
             room: limit,
             truncated: false,
         }
@@ -138,9 +136,9 @@ impl Out {
             return None;
         }
         self.truncated = true;
-        self.room = 0;
         let separator_len = usize::from(separator.is_some());
-        let mut cut = self.limit.saturating_sub(self.len() + separator_len);
+        let mut cut = self.room.saturating_sub(separator_len);
+        self.room = 0;
         while !word.is_char_boundary(cut) {
             cut -= 1;
         }
