@@ -2,6 +2,19 @@
 //! reporting where two results part.
 #![allow(dead_code)]
 
+use htmltok::State;
+
+/// The states a tokenizer can start in (`Options::initial_state`), in the
+/// order the fuzz inputs' header bytes pick them.
+pub const STATES: [State; 6] = [
+    State::Data,
+    State::Rcdata,
+    State::Rawtext,
+    State::ScriptData,
+    State::Plaintext,
+    State::CdataSection,
+];
+
 /// The ASCII-lowercased name of the first `</name` in `input` (letters
 /// only), if any: the last start tag the harnesses give the states that
 /// look for an appropriate end tag, so that one can occur.

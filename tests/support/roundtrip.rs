@@ -158,14 +158,7 @@ pub fn configs(input: &str) -> Vec<RoundtripConfig> {
         scripting: false,
         ..RoundtripConfig::default()
     }];
-    for state in [
-        State::Data,
-        State::Rcdata,
-        State::Rawtext,
-        State::ScriptData,
-        State::Plaintext,
-        State::CdataSection,
-    ] {
+    for state in input::STATES {
         out.push(RoundtripConfig {
             initial_state: state,
             ..RoundtripConfig::default()
