@@ -71,6 +71,7 @@
 //! ```
 
 use core::fmt;
+use core::ops::ControlFlow;
 
 use bumpalo::Bump;
 
@@ -657,6 +658,51 @@ impl<'a> Iterator for Feed<'_, 'a> {
 }
 
 impl<'a> Feed<'_, 'a> {
+    /// Hands every token of this chunk to `sink`: the push interface of
+    /// [`Tokenizer::for_each_token`], the same tokens as iterating the feed.
+    ///
+    /// ```
+    /// use htmltok::{StreamTokenizer, Token, bumpalo::Bump};
+    ///
+    /// let mut stream = StreamTokenizer::new(Default::default());
+    /// let arena = Bump::new();
+    /// let mut names = Vec::new();
+    /// for chunk in [&b"<p>one</p><a hr"[..], b"ef=x>two</a>"] {
+    ///     stream.feed(chunk, &arena).unwrap().for_each_token(|token| {
+    ///         if let Token::StartTag(tag) = token {
+    ///             names.push(tag.name.to_string());
+    ///         }
+    ///     });
+    /// }
+    /// stream.finish(&arena).unwrap().for_each(drop);
+    /// assert_eq!(names, ["p", "a"]);
+    /// ```
+    pub fn for_each_token<F: FnMut(Token<'a>)>(&mut self, mut sink: F) {
+        let _ = self.try_for_each_token(|token| {
+            sink(token);
+            ControlFlow::<()>::Continue(())
+        });
+    }
+
+    /// [`Feed::for_each_token`] for a closure that may stop early, as
+    /// [`Tokenizer::try_for_each_token`]: the feed keeps its place.
+    pub fn try_for_each_token<B, F>(&mut self, mut sink: F) -> ControlFlow<B>
+    where
+        F: FnMut(Token<'a>) -> ControlFlow<B>,
+    {
+        loop {
+            // Each buffer's tokenizer pushes its tokens; between buffers,
+            // the iterator's way collects the carry and starts the next.
+            if let Some(core) = &mut self.core {
+                core.try_for_each_token(&mut sink)?;
+            }
+            match self.next_slow() {
+                Some(token) => sink(token)?,
+                None => return ControlFlow::Continue(()),
+            }
+        }
+    }
+
     /// A buffer is finished (or none started): collect what it left, start
     /// the next one, or end.
     #[inline(never)]

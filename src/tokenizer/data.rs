@@ -12,6 +12,7 @@
 use super::{RefTarget, S, Tokenizer, is_ws};
 use crate::error::ErrorCode;
 use crate::scan::{ByteSet, find1, find2};
+use crate::token::Token;
 
 /// Bytes that end a run in the data and RCDATA states.
 static DATA_STOP: ByteSet = ByteSet::new(b"<&\0\r");
@@ -86,6 +87,18 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.1 Data state.
     #[inline]
     pub(super) fn data_state(&mut self) {
+        self.data_state_then::<false, _>(&mut |_| true);
+    }
+
+    /// The data state, for the iterator (`PUSH` false: back to the caller
+    /// after each tag) or for the push interface (`PUSH` true: each tag and
+    /// the text before it go to `sink` at once, and the state goes on while
+    /// it is still the data state; see `push.rs`).
+    #[inline(always)]
+    pub(super) fn data_state_then<const PUSH: bool, F: FnMut(Token<'a>) -> bool>(
+        &mut self,
+        sink: &mut F,
+    ) {
         loop {
             if self.limit_hit() {
                 return;
@@ -97,7 +110,9 @@ impl<'a> Tokenizer<'a> {
                     // The common tags go straight to the fast path (tag.rs);
                     // everything else through the tag open state.
                     match self.cur() {
-                        Some(b) if b.is_ascii_alphabetic() => self.start_tag_fast(),
+                        Some(b) if b.is_ascii_alphabetic() => {
+                            self.start_tag_fast_then::<PUSH, F>(sink);
+                        }
                         Some(b'/')
                             if self
                                 .bytes
@@ -105,11 +120,19 @@ impl<'a> Tokenizer<'a> {
                                 .is_some_and(|b| b.is_ascii_alphabetic()) =>
                         {
                             self.pos += 1;
-                            self.end_tag_fast();
+                            self.end_tag_fast_then::<PUSH, F>(sink);
                         }
-                        _ => self.state = S::TagOpen,
+                        _ => {
+                            self.state = S::TagOpen;
+                            return;
+                        }
                     }
-                    return;
+                    if !PUSH {
+                        return;
+                    }
+                    if self.paused || self.state != S::Data || self.done {
+                        return;
+                    }
                 }
                 Some(b'&') => {
                     self.pos += 1;

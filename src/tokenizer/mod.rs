@@ -35,6 +35,7 @@ mod comment;
 mod data;
 mod doctype;
 mod name_key;
+mod push;
 pub(crate) mod switch;
 mod tag;
 
@@ -646,6 +647,8 @@ pub struct Tokenizer<'a> {
     /// The token that ended the text in `out`, handed out next.
     stash: Option<Token<'a>>,
     done: bool,
+    /// Set when a push sink asked to stop (see `push.rs`).
+    paused: bool,
 
     // Streaming (see stream.rs): whether more input may follow this buffer,
     // where this buffer starts in the whole stream, and the last point the
@@ -734,6 +737,7 @@ impl<'a> Tokenizer<'a> {
             out: None,
             stash: None,
             done: false,
+            paused: false,
             partial: false,
             keep_cut_text: false,
             base: 0,
@@ -1131,19 +1135,45 @@ impl<'a> Tokenizer<'a> {
     /// Queues a finished token, preceded by the pending text if there is any.
     #[inline(always)]
     pub(crate) fn emit(&mut self, token: Token<'a>) {
+        self.emit_then::<false, _>(token, &mut |_| true);
+    }
+
+    /// [`Self::emit`] for the iterator (`PUSH` false: the tokens wait in
+    /// `out` and `stash` to be handed out) or for the push interface (`PUSH`
+    /// true: they go to `sink` at once, which returns whether to go on; see
+    /// `push.rs`).
+    #[inline(always)]
+    pub(crate) fn emit_then<const PUSH: bool, F: FnMut(Token<'a>) -> bool>(
+        &mut self,
+        token: Token<'a>,
+        sink: &mut F,
+    ) {
         // (At the call sites that emit tags this test folds away.)
         if self.opts.auto_switch && matches!(token, Token::Comment(_) | Token::Doctype(_)) {
             self.watch_text();
         }
         let span = token.span();
+        self.last_token_end = span.end;
         if !self.text.is_empty() {
             let text = self.take_text(span.start - self.base);
-            self.out = Some(text);
-            self.stash = Some(token);
-        } else {
-            self.out = Some(token);
+            if !PUSH {
+                self.out = Some(text);
+                self.stash = Some(token);
+                return;
+            }
+            if !sink(text) {
+                // The token waits where the iterator keeps the second of
+                // two, and is handed out first whichever way goes on.
+                self.stash = Some(token);
+                self.paused = true;
+                return;
+            }
         }
-        self.last_token_end = span.end;
+        if !PUSH {
+            self.out = Some(token);
+        } else if !sink(token) {
+            self.paused = true;
+        }
     }
 
     #[inline(always)]
@@ -1361,13 +1391,24 @@ impl<'a> Tokenizer<'a> {
     /// path, which emits most tags: the call cost more than the rest.)
     #[inline(always)]
     pub(crate) fn emit_start_tag(&mut self, name: &'a str, element: Element) {
+        self.emit_start_tag_then::<false, _>(name, element, &mut |_| true);
+    }
+
+    /// [`Self::emit_start_tag`] through [`Self::emit_then`].
+    #[inline(always)]
+    pub(crate) fn emit_start_tag_then<const PUSH: bool, F: FnMut(Token<'a>) -> bool>(
+        &mut self,
+        name: &'a str,
+        element: Element,
+        sink: &mut F,
+    ) {
         let attributes = self.take_attrs();
         let tag = self.finish_tag(name, element, attributes, self.self_closing);
         self.last_start_tag = Some(name);
         if self.opts.auto_switch {
             self.auto_start_tag(&tag);
         }
-        self.emit(Token::StartTag(tag));
+        self.emit_then::<PUSH, F>(Token::StartTag(tag), sink);
     }
 
     /// [`Self::emit_tag_named`] for an end tag with these attributes
@@ -1380,6 +1421,19 @@ impl<'a> Tokenizer<'a> {
         attributes: Attributes<'a>,
         self_closing: bool,
     ) {
+        self.emit_end_tag_then::<false, _>(name, element, attributes, self_closing, &mut |_| true);
+    }
+
+    /// [`Self::emit_end_tag`] through [`Self::emit_then`].
+    #[inline(always)]
+    pub(crate) fn emit_end_tag_then<const PUSH: bool, F: FnMut(Token<'a>) -> bool>(
+        &mut self,
+        name: &'a str,
+        element: Element,
+        attributes: Attributes<'a>,
+        self_closing: bool,
+        sink: &mut F,
+    ) {
         let tag = self.finish_tag(name, element, attributes, self_closing);
         if self.opts.errors && (!tag.attributes.is_empty() || tag.self_closing) {
             self.end_tag_errors(&tag);
@@ -1387,7 +1441,7 @@ impl<'a> Tokenizer<'a> {
         if self.opts.auto_switch {
             self.auto_end_tag(&tag);
         }
-        self.emit(Token::EndTag(tag));
+        self.emit_then::<PUSH, F>(Token::EndTag(tag), sink);
     }
 
     /// The parse errors of an end tag with attributes or a `/`.
@@ -1538,6 +1592,17 @@ impl<'a> Iterator for Tokenizer<'a> {
             self.run();
         }
         self.out.take()
+    }
+
+    /// Runs through [`Tokenizer::for_each_token`], so `for_each` and the
+    /// adapters built on `fold` take the push interface's faster path.
+    fn fold<B, G>(mut self, init: B, mut fold: G) -> B
+    where
+        G: FnMut(B, Token<'a>) -> B,
+    {
+        let mut acc = Some(init);
+        self.for_each_token(|token| acc = acc.take().map(|acc| fold(acc, token)));
+        acc.expect("each step puts the accumulator back")
     }
 }
 

@@ -25,7 +25,7 @@ use super::{RefTarget, S, Tokenizer, is_ws};
 use crate::element::Element;
 use crate::error::ErrorCode;
 use crate::scan::{ByteSet, CLASS, Run, class, class_run, class_run_seen, class_run_upper, run2};
-use crate::token::Attribute;
+use crate::token::{Attribute, Token};
 
 /// Bytes that end a run of a double-quoted attribute value.
 static DQ_VALUE_STOP: ByteSet = ByteSet::new(b"\"&\0\r");
@@ -73,6 +73,16 @@ impl<'a> Tokenizer<'a> {
     /// `pos` on the ASCII letter after `<`.
     #[inline]
     pub(super) fn start_tag_fast(&mut self) {
+        self.start_tag_fast_then::<false, _>(&mut |_| true);
+    }
+
+    /// [`Self::start_tag_fast`], handing the tag (and the text before it)
+    /// to `sink` at once when `PUSH` (see [`Tokenizer::emit_then`]).
+    #[inline]
+    pub(super) fn start_tag_fast_then<const PUSH: bool, F: FnMut(Token<'a>) -> bool>(
+        &mut self,
+        sink: &mut F,
+    ) {
         self.new_tag(false);
         let bytes = self.bytes;
         let name_start = self.pos;
@@ -200,7 +210,8 @@ impl<'a> Tokenizer<'a> {
                 }
             }
         }
-        self.emit_start_tag(name, self.element(name_end, name, upper));
+        let element = self.element(name_end, name, upper);
+        self.emit_start_tag_then::<PUSH, F>(name, element, sink);
     }
 
     /// Hands a tag over from the fast path to the states: the name is
@@ -216,6 +227,16 @@ impl<'a> Tokenizer<'a> {
     /// ASCII letter after `</`.
     #[inline]
     pub(super) fn end_tag_fast(&mut self) {
+        self.end_tag_fast_then::<false, _>(&mut |_| true);
+    }
+
+    /// [`Self::end_tag_fast`], handing the tag (and the text before it) to
+    /// `sink` at once when `PUSH`.
+    #[inline]
+    pub(super) fn end_tag_fast_then<const PUSH: bool, F: FnMut(Token<'a>) -> bool>(
+        &mut self,
+        sink: &mut F,
+    ) {
         self.new_tag(true);
         let name_start = self.pos;
         let (run, upper) = class_run_upper(class::TAG_NAME_STOP, self.input, name_start);
@@ -226,7 +247,7 @@ impl<'a> Tokenizer<'a> {
             self.tag_name_span.end = end;
             self.pos = end + 1;
             // The fast path read no attribute and no `/`.
-            self.emit_end_tag(name, element, &[], false);
+            self.emit_end_tag_then::<PUSH, F>(name, element, &[], false, sink);
         } else {
             self.state = S::TagName;
         }
