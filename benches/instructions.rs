@@ -74,6 +74,11 @@ per_page!(htmltok, page, |input: String| {
     common::run_htmltok(&input, &mut arena, &Options::default())
 });
 
+per_page!(htmltok_push, page, |input: String| {
+    let mut arena = Bump::new();
+    common::run_htmltok_push(&input, &mut arena, &Options::default())
+});
+
 per_page!(htmltok_errors, page, |input: String| {
     let mut arena = Bump::new();
     common::run_htmltok(&input, &mut arena, &Options::default().errors(true))
@@ -116,7 +121,7 @@ per_page!(memchr_floor, page, |input: String| {
 
 library_benchmark_group!(
     name = corpus;
-    benchmarks = htmltok, htmltok_errors, htmltok_bytes, htmltok_stream64k, html5ever, html5gum,
+    benchmarks = htmltok, htmltok_push, htmltok_errors, htmltok_bytes, htmltok_stream64k, html5ever, html5gum,
         html5gum_minimal, lol_html, token_floor, lol_html_scan, memchr_floor
 );
 

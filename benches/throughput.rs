@@ -8,6 +8,7 @@
 //! | id | what |
 //! |---|---|
 //! | `htmltok` | default options (auto-switch on, errors off), one reused `Bump` |
+//! | `htmltok_push` | default options through the push interface (`for_each_token`) |
 //! | `htmltok_errors` | `Options::default().errors(true)` |
 //! | `htmltok_bytes` | `Document::from_bytes` (sniff, copy-free UTF-8 decode) then the tokens |
 //! | `htmltok_stream64k` | `StreamTokenizer` fed 64 KB chunks, arena reset per chunk |
@@ -46,6 +47,7 @@ use htmltok::bumpalo::Bump;
 /// The implementations, in the order they run in each group.
 const IMPLS: &[&str] = &[
     "htmltok",
+    "htmltok_push",
     "htmltok_errors",
     "htmltok_bytes",
     "htmltok_stream64k",
@@ -76,6 +78,15 @@ fn bench_input(c: &mut Criterion, group_name: &str, input: &str) {
 
     group.bench_function("htmltok", |b| {
         b.iter(|| black_box(common::run_htmltok(black_box(input), &mut arena, &defaults)))
+    });
+    group.bench_function("htmltok_push", |b| {
+        b.iter(|| {
+            black_box(common::run_htmltok_push(
+                black_box(input),
+                &mut arena,
+                &defaults,
+            ))
+        })
     });
     group.bench_function("htmltok_errors", |b| {
         b.iter(|| black_box(common::run_htmltok(black_box(input), &mut arena, &errors)))
@@ -128,36 +139,40 @@ fn bench_input(c: &mut Criterion, group_name: &str, input: &str) {
 fn check(name: &str, input: &str) {
     let mut arena = Bump::new();
     let mut gum = GumBuffers::default();
-    let runs: [(&str, Counts); 9] = [
+    let runs: [(&str, Counts); 10] = [
         (
             IMPLS[0],
             common::run_htmltok(input, &mut arena, &Options::default()),
         ),
         (
             IMPLS[1],
-            common::run_htmltok(input, &mut arena, &Options::default().errors(true)),
+            common::run_htmltok_push(input, &mut arena, &Options::default()),
         ),
         (
             IMPLS[2],
-            common::run_htmltok_bytes(input.as_bytes(), &mut arena),
+            common::run_htmltok(input, &mut arena, &Options::default().errors(true)),
         ),
         (
             IMPLS[3],
-            common::run_htmltok_stream(input.as_bytes(), 64 << 10, &mut arena),
+            common::run_htmltok_bytes(input.as_bytes(), &mut arena),
         ),
         (
             IMPLS[4],
+            common::run_htmltok_stream(input.as_bytes(), 64 << 10, &mut arena),
+        ),
+        (
+            IMPLS[5],
             common::run_html5ever(&StrTendril::from_slice(input)),
         ),
-        (IMPLS[5], common::run_html5gum(input)),
-        (IMPLS[6], common::run_html5gum_minimal(input, &mut gum)),
-        (IMPLS[7], common::run_lol_html(input)),
+        (IMPLS[6], common::run_html5gum(input)),
+        (IMPLS[7], common::run_html5gum_minimal(input, &mut gum)),
+        (IMPLS[8], common::run_lol_html(input)),
         // A floor, but it builds tokens: its counts show what it split.
-        (IMPLS[8], common::run_token_floor(input, &mut arena)),
+        (IMPLS[9], common::run_token_floor(input, &mut arena)),
     ];
     let floors = [
-        (IMPLS[9], "bytes out", common::run_lol_html_scan(input)),
-        (IMPLS[10], "'<' found", common::run_memchr_floor(input)),
+        (IMPLS[10], "bytes out", common::run_lol_html_scan(input)),
+        (IMPLS[11], "'<' found", common::run_memchr_floor(input)),
     ];
     eprintln!("check {name} ({} bytes):", input.len());
     for (imp, c) in runs {

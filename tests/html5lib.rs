@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use common::{
-    ErrorAt, Html5libOutput, TokenizerTest, find_html5lib_tests_dir, format_errors,
+    ErrorAt, Html5libOutput, TokenizerTest, Via, find_html5lib_tests_dir, format_errors,
     load_tokenizer_file, state_from_html5lib_name, token_kind, tokenize_html5lib,
 };
 use serde_json::{Value, json};
@@ -142,17 +142,20 @@ fn main() {
                         "{name} #{} {:?} [{state}] input {:?}: {reason}",
                         test.index, test.description, test.raw_input
                     ));
-                    counts.skipped += 1;
+                    counts.skipped += Via::BOTH.len();
                     continue;
                 }
-                match run_one(test, state) {
-                    None => counts.passed += 1,
-                    Some(failure) => {
-                        counts.failed += 1;
-                        if failures.len() < show {
-                            print_failure(failures.len() + 1, &failure);
+                // Each run goes through both interfaces, counted apart.
+                for via in Via::BOTH {
+                    match run_one(test, state, via) {
+                        None => counts.passed += 1,
+                        Some(failure) => {
+                            counts.failed += 1;
+                            if failures.len() < show {
+                                print_failure(failures.len() + 1, &failure);
+                            }
+                            failures.push(failure);
                         }
-                        failures.push(failure);
                     }
                 }
             }
@@ -196,7 +199,8 @@ fn main() {
     }
     let runs = total.passed + total.failed + total.skipped;
     println!(
-        "runs: {runs} in {} files, {} runnable, {} skipped",
+        "runs: {runs} in {} files (each through the iterator and the push interface), \
+         {} runnable, {} skipped",
         per_file.len(),
         total.passed + total.failed,
         total.skipped
@@ -228,14 +232,19 @@ fn env_number(var: &str) -> Option<usize> {
     }
 }
 
-/// Runs one test in one initial state; `None` when it passes.
-fn run_one(test: &TokenizerTest, state_name: &str) -> Option<Failure> {
+/// Runs one test in one initial state through one interface; `None` when
+/// it passes.
+fn run_one(test: &TokenizerTest, state_name: &str, via: Via) -> Option<Failure> {
     let input = test.input.as_deref().expect("runnable test has an input");
     let expected_tokens = test.output.as_ref().expect("runnable test has an output");
 
     *lock(&CURRENT_RUN) = format!(
-        "{} #{} {:?} [{state_name}] input {:?}",
-        test.file, test.index, test.description, input
+        "{} #{} {:?} [{state_name}, {}] input {:?}",
+        test.file,
+        test.index,
+        test.description,
+        via.name(),
+        input
     );
     PROGRESS.fetch_add(1, Ordering::Relaxed);
 
@@ -243,7 +252,9 @@ fn run_one(test: &TokenizerTest, state_name: &str) -> Option<Failure> {
         None => Err(format!("unknown initial state {state_name:?}")),
         Some(state) => {
             let last = test.last_start_tag.as_deref();
-            match panic::catch_unwind(AssertUnwindSafe(|| tokenize_html5lib(input, state, last))) {
+            match panic::catch_unwind(AssertUnwindSafe(|| {
+                tokenize_html5lib(input, state, last, via)
+            })) {
                 Ok(result) => result,
                 Err(_) => Err(format!(
                     "tokenizer panicked: {}",
@@ -262,7 +273,7 @@ fn run_one(test: &TokenizerTest, state_name: &str) -> Option<Failure> {
         file: test.file.clone(),
         index: test.index,
         description: test.description.clone(),
-        state: state_name.to_owned(),
+        state: format!("{state_name}, {}", via.name()),
         last_start_tag: test.last_start_tag.clone(),
         input: input.to_owned(),
         expected_tokens: expected_tokens.clone(),

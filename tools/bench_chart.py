@@ -36,6 +36,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # other implementation found in the results is appended in name order.
 IMPLS = [
     "htmltok",
+    "htmltok_push",
     "htmltok_errors",
     "htmltok_bytes",
     "htmltok_stream64k",
@@ -59,6 +60,7 @@ FLOOR_LABELS = {
 FLOORS = set(FLOOR_LABELS)
 COLORS = {
     "htmltok": "#1f6feb",
+    "htmltok_push": "#003fb3",
     "htmltok_errors": "#79a8f5",
     "htmltok_bytes": "#0b3d91",
     "htmltok_stream64k": "#4a90d9",

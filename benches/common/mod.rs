@@ -155,6 +155,17 @@ pub fn run_htmltok(input: &str, arena: &mut Bump, opts: &Options) -> Counts {
     c
 }
 
+/// [`run_htmltok`] through the push interface (`for_each_token`).
+#[inline(never)]
+pub fn run_htmltok_push(input: &str, arena: &mut Bump, opts: &Options) -> Counts {
+    arena.reset();
+    let mut c = Counts::default();
+    let mut tok = htmltok::Tokenizer::with_options(input, arena, opts.clone());
+    tok.for_each_token(|token| c.add(&token));
+    std::hint::black_box(tok.errors().len());
+    c
+}
+
 /// The extraction modes of the `extract` benches: `(id, options)`.
 pub fn extract_modes() -> Vec<(&'static str, htmltok::extract::ExtractOptions)> {
     use htmltok::extract::ExtractOptions;
@@ -168,8 +179,9 @@ pub fn extract_modes() -> Vec<(&'static str, htmltok::extract::ExtractOptions)> 
     ]
 }
 
-/// Extracts what `options` asks from `input` through an `Extractor`,
-/// reusing `arena` (reset first); returns a checksum of the result.
+/// Extracts what `options` asks from `input` through an `Extractor` fed
+/// by the push interface, as `extract::extract` does, reusing `arena`
+/// (reset first); returns a checksum of the result.
 #[inline(never)]
 pub fn run_extract(
     input: &str,
@@ -178,9 +190,8 @@ pub fn run_extract(
 ) -> u64 {
     arena.reset();
     let mut extractor = htmltok::extract::Extractor::new(options);
-    for token in htmltok::Tokenizer::with_options(input, arena, options.tokenizer_options()) {
-        extractor.token_in(&token, input);
-    }
+    htmltok::Tokenizer::with_options(input, arena, options.tokenizer_options())
+        .for_each_token(|token| extractor.token_in(&token, input));
     let found = extractor.finish();
     (found.text.len() + found.links.len() + found.metadata.meta.len()) as u64
 }

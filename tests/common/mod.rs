@@ -267,14 +267,37 @@ pub struct Html5libOutput {
     pub errors: Vec<ErrorAt>,
 }
 
+/// Which of the tokenizer's two interfaces a test takes the tokens through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Via {
+    /// `Iterator::next`, one token per call.
+    Iterator,
+    /// `Tokenizer::for_each_token`, every token pushed to a closure.
+    Push,
+}
+
+impl Via {
+    /// Both interfaces, the iterator first.
+    pub const BOTH: [Via; 2] = [Via::Iterator, Via::Push];
+
+    /// The interface's name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Via::Iterator => "iterator",
+            Via::Push => "push",
+        }
+    }
+}
+
 /// Tokenizes `input` the way html5lib-tests expects (auto-switching off,
-/// errors on, the given initial state and last start tag) and converts the
-/// result. Fails if the tokenizer yields implausibly many tokens (a runaway
-/// loop) rather than hanging.
+/// errors on, the given initial state and last start tag) through the
+/// interface `via`, and converts the result. Fails if the tokenizer yields
+/// implausibly many tokens (a runaway loop) rather than hanging.
 pub fn tokenize_html5lib(
     input: &str,
     state: State,
     last_start_tag: Option<&str>,
+    via: Via,
 ) -> Result<Html5libOutput, String> {
     let arena = Bump::new();
     let opts = Options::default()
@@ -285,13 +308,38 @@ pub fn tokenize_html5lib(
     tok.set_last_start_tag(last_start_tag);
     // Every token consumes at least one character, bar a few at EOF.
     let cap = 2 * input.len() + 16;
-    let tokens: Vec<Token<'_>> = tok.by_ref().take(cap).collect();
-    if tokens.len() == cap && tok.next().is_some() {
-        return Err(format!(
+    let runaway = || {
+        Err(format!(
             "runaway tokenizer: more than {cap} tokens for {} input bytes",
             input.len()
-        ));
-    }
+        ))
+    };
+    let tokens: Vec<Token<'_>> = match via {
+        Via::Iterator => {
+            let tokens: Vec<Token<'_>> = tok.by_ref().take(cap).collect();
+            if tokens.len() == cap && tok.next().is_some() {
+                return runaway();
+            }
+            tokens
+        }
+        Via::Push => {
+            // A closure cannot stop the tokenizer: it counts what passes
+            // the cap (a loop that never ends is the watchdog's).
+            let mut tokens = Vec::new();
+            let mut extra = 0usize;
+            tok.for_each_token(|t| {
+                if tokens.len() < cap {
+                    tokens.push(t);
+                } else {
+                    extra += 1;
+                }
+            });
+            if extra > 0 {
+                return runaway();
+            }
+            tokens
+        }
+    };
     let errors = errors_to_html5lib(input, tok.errors());
     Ok(Html5libOutput {
         tokens: tokens_to_html5lib(&tokens),

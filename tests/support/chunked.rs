@@ -45,25 +45,17 @@
 //! - the rest: the document, any bytes (invalid UTF-8 included).
 #![allow(dead_code)]
 
+use std::ops::ControlFlow;
+
 use htmltok::bumpalo::Bump;
 use htmltok::{
-    Options, ParseError, Span, State, StreamError, StreamOptions, StreamTokenizer, Text, Token,
-    Tokenizer,
+    Feed, Options, ParseError, Span, State, StreamError, StreamOptions, StreamTokenizer, Text,
+    Token, Tokenizer,
 };
 
 #[path = "input.rs"]
 mod input;
-pub use input::first_end_tag_name;
-
-/// The initial states, in the order byte 1 picks them.
-pub const STATES: [State; 6] = [
-    State::Data,
-    State::Rcdata,
-    State::Rawtext,
-    State::ScriptData,
-    State::Plaintext,
-    State::CdataSection,
-];
+pub use input::{STATES, first_end_tag_name};
 
 /// How one document is tokenized and cut.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -341,16 +333,26 @@ fn streamed(
     let cap = cap(doc.len(), chunks.len());
     let mut tokens = Vec::new();
     let mut arena = Bump::new();
-    for &(start, end) in &chunks {
+    for (i, &(start, end)) in chunks.iter().enumerate() {
         let chunk = &doc[start..end];
         let what = format!("feeding {start}..{end}");
+        // Every other chunk goes through the push interface.
+        let push = i % 2 == 1;
         match core::str::from_utf8(chunk) {
-            Ok(s) if config.feed_str => take(stream.feed_str(s, &arena), &what, &mut tokens, cap)?,
-            _ => take(stream.feed(chunk, &arena), &what, &mut tokens, cap)?,
+            Ok(s) if config.feed_str => {
+                take(stream.feed_str(s, &arena), &what, &mut tokens, cap, push)?
+            }
+            _ => take(stream.feed(chunk, &arena), &what, &mut tokens, cap, push)?,
         }
         arena.reset();
     }
-    take(stream.finish(&arena), "finishing", &mut tokens, cap)?;
+    take(
+        stream.finish(&arena),
+        "finishing",
+        &mut tokens,
+        cap,
+        chunks.len() % 2 == 1,
+    )?;
     for (what, result) in [
         ("feed", stream.feed(b"x", &arena).map(|_| ())),
         ("feed_str", stream.feed_str("x", &arena).map(|_| ())),
@@ -367,19 +369,29 @@ fn streamed(
 
 /// Collects what one `feed` or `finish` yields.
 fn take<'a>(
-    feed: Result<impl Iterator<Item = Token<'a>>, StreamError>,
+    feed: Result<Feed<'_, 'a>, StreamError>,
     what: &str,
     tokens: &mut Vec<Owned>,
     cap: usize,
+    push: bool,
 ) -> Result<(), String> {
-    let feed = feed.map_err(|e| format!("{what}: {e:?}"))?;
-    for t in feed {
+    let mut feed = feed.map_err(|e| format!("{what}: {e:?}"))?;
+    let mut add = |t: Token<'a>| {
         if tokens.len() >= cap {
-            return Err(format!("{what}: runaway, more than {cap} tokens"));
+            return ControlFlow::Break(format!("{what}: runaway, more than {cap} tokens"));
         }
         tokens.push(Owned::of(&t));
+        ControlFlow::Continue(())
+    };
+    let flow = if push {
+        feed.try_for_each_token(add)
+    } else {
+        feed.try_for_each(&mut add)
+    };
+    match flow {
+        ControlFlow::Break(e) => Err(e),
+        ControlFlow::Continue(()) => Ok(()),
     }
-    Ok(())
 }
 
 /// Merges adjacent text tokens; the pieces must be non-empty and

@@ -9,7 +9,9 @@
 //! with errors off and on and checks:
 //!
 //! - the two runs give identical tokens (spans included), and at most
-//!   `2 * len + 16` of them;
+//!   `2 * len + 16` of them; the push interface (`for_each_token`), alone
+//!   and after the iterator took half the tokens, gives the same tokens
+//!   and errors as the iterator;
 //! - every span is non-empty, in bounds, on character boundaries, and after
 //!   the previous token's;
 //! - the spans cover the whole input except for gaps made only of what the
@@ -34,7 +36,7 @@ use htmltok::{Element, Options, Span, State, Tag, Token, Tokenizer};
 
 #[path = "input.rs"]
 mod input;
-pub use input::first_end_tag_name;
+pub use input::{STATES, first_end_tag_name};
 
 /// One way to run the tokenizer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,15 +49,6 @@ pub struct RunConfig {
     pub foreign: bool,
     pub last_start_tag: Option<String>,
 }
-
-const STATES: [State; 6] = [
-    State::Data,
-    State::Rcdata,
-    State::Rawtext,
-    State::ScriptData,
-    State::Plaintext,
-    State::CdataSection,
-];
 
 /// Every configuration [`check_all`] runs for `input`.
 pub fn configs(input: &str) -> Vec<RunConfig> {
@@ -93,12 +86,13 @@ pub fn check_all(input: &str) {
     }
 }
 
-fn run<'a>(
+/// A tokenizer over `input` set up as `config` says.
+fn tokenizer<'a>(
     input: &'a str,
     arena: &'a Bump,
     config: &RunConfig,
     errors: bool,
-) -> Result<(Vec<Token<'a>>, Vec<htmltok::ParseError>), String> {
+) -> Tokenizer<'a> {
     let opts = Options::default()
         .auto_switch(config.auto_switch)
         .scripting(config.scripting)
@@ -109,10 +103,45 @@ fn run<'a>(
     if !config.auto_switch {
         tok.set_foreign(config.foreign);
     }
+    tok
+}
+
+fn run<'a>(
+    input: &'a str,
+    arena: &'a Bump,
+    config: &RunConfig,
+    errors: bool,
+) -> Result<(Vec<Token<'a>>, Vec<htmltok::ParseError>), String> {
+    let mut tok = tokenizer(input, arena, config, errors);
     let cap = 2 * input.len() + 16;
     let tokens: Vec<Token<'a>> = tok.by_ref().take(cap + 1).collect();
     if tokens.len() > cap {
         return Err(format!("runaway: more than {cap} tokens"));
+    }
+    Ok((tokens, tok.take_errors()))
+}
+
+/// [`run`] with errors on through the push interface, after taking the
+/// first `first` tokens through the iterator (so the two interfaces are
+/// checked apart and mixed).
+fn run_push<'a>(
+    input: &'a str,
+    arena: &'a Bump,
+    config: &RunConfig,
+    first: usize,
+) -> Result<(Vec<Token<'a>>, Vec<htmltok::ParseError>), String> {
+    let mut tok = tokenizer(input, arena, config, true);
+    let cap = 2 * input.len() + 16;
+    let mut tokens: Vec<Token<'a>> = tok.by_ref().take(first).collect();
+    tok.for_each_token(|t| {
+        if tokens.len() <= cap {
+            tokens.push(t);
+        }
+    });
+    if tokens.len() > cap {
+        return Err(format!(
+            "runaway through the push interface: more than {cap} tokens"
+        ));
     }
     Ok((tokens, tok.take_errors()))
 }
@@ -122,6 +151,22 @@ pub fn check(input: &str, config: &RunConfig) -> Result<(), String> {
     let arena = Bump::new();
     let (tokens, no_errors) = run(input, &arena, config, false)?;
     let (with_errors, errors) = run(input, &arena, config, true)?;
+    // The push interface, alone and after the iterator took half the
+    // tokens, gives the same tokens and errors.
+    for first in [0, tokens.len() / 2] {
+        let (pushed, push_errors) = run_push(input, &arena, config, first)?;
+        if pushed != with_errors || push_errors != errors {
+            let i = input::first_mismatch(&with_errors, &pushed);
+            return Err(format!(
+                "the push interface (after {first} tokens from the iterator) differs at \
+                 token {i}: iterator {:?} / push {:?}; errors {} / {}",
+                with_errors.get(i),
+                pushed.get(i),
+                errors.len(),
+                push_errors.len()
+            ));
+        }
+    }
     if !no_errors.is_empty() {
         return Err(format!("errors reported with errors off: {no_errors:?}"));
     }
