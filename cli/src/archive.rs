@@ -12,15 +12,14 @@
 //! as `ARCHIVE: record N (offset O): what went wrong`, after the output of
 //! the records before it, and the records after it are still processed.
 
-use std::io::{self, Cursor, Write};
+use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Arc;
 
 use htmltok::warc::{Counts, HtmlRecord};
 use serde_json::Value;
 
 use crate::input::{Failure, Reader, Source};
-use crate::page::{Decoding, Doc, Reading, Reopen};
+use crate::page::{Decoding, Doc, Reading};
 use crate::run::Job;
 
 /// What the results of a record's page carry besides the archive's path.
@@ -61,6 +60,15 @@ impl RecordInfo {
     /// not parse: relative links then stay as written).
     pub fn url(&self) -> Option<url::Url> {
         url::Url::parse(&self.uri).ok()
+    }
+}
+
+/// A record's page as an input: its payload, where it lies in the record.
+struct Payload(HtmlRecord);
+
+impl AsRef<[u8]> for Payload {
+    fn as_ref(&self) -> &[u8] {
+        self.0.payload()
     }
 }
 
@@ -108,13 +116,7 @@ pub fn process<J: Job, W: Write>(
         let record = RecordInfo::of(&page);
         let at = page.position();
         let reading = record_reading(job.reading(), page.charset());
-        let bytes: Arc<[u8]> = Arc::from(page.payload());
-        drop(page);
-        let reopen_bytes = Arc::clone(&bytes);
-        let reopen: Reopen =
-            Box::new(move || Ok(Box::new(Cursor::new(Arc::clone(&reopen_bytes))) as Reader));
-        let mut doc = Doc::open(&name, Box::new(Cursor::new(bytes)), Some(reopen), &reading)
-            .expect("reading memory fails never");
+        let mut doc = Doc::in_memory(&name, Box::new(Payload(page)), &reading);
         doc.record = Some(&record);
         match panic::catch_unwind(AssertUnwindSafe(|| job.process(&mut doc, out))) {
             Ok(summary) => archive.summaries.push(summary?),

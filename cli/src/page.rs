@@ -247,14 +247,34 @@ impl<'r> Doc<'r> {
     ) -> Result<Doc<'r>, String> {
         let chunks =
             Chunks::new(reader, reading.chunk_size.max(1)).map_err(|e| input::io_message(&e))?;
-        Ok(Doc {
+        Ok(Doc::with(name, chunks, reopen, reading))
+    }
+
+    /// An input that is `bytes`, already in memory (a record's page): it is
+    /// tokenized from where it lies, not copied into chunks.
+    pub fn in_memory(
+        name: &'r str,
+        bytes: Box<dyn AsRef<[u8]> + Send>,
+        reading: &'r Reading,
+    ) -> Doc<'r> {
+        let chunks = Chunks::in_memory(bytes, reading.chunk_size.max(1));
+        Doc::with(name, chunks, None, reading)
+    }
+
+    fn with(
+        name: &'r str,
+        chunks: Chunks,
+        reopen: Option<Reopen>,
+        reading: &'r Reading,
+    ) -> Doc<'r> {
+        Doc {
             name,
             record: None,
             reading,
             chunks,
             reopen,
             failure: None,
-        })
+        }
     }
 
     /// What its results are labelled with: its name, and its record.
@@ -312,13 +332,12 @@ impl<'r> Doc<'r> {
         let mut lines = run.positions.then(Lines::default);
         let mut runs = Runs::default();
         let mut outcome = Outcome::default();
-        let mut chunk = Vec::new();
         ARENA.with_borrow_mut(|arena| -> io::Result<()> {
             loop {
-                let last = self.chunks.take(&mut chunk);
+                let (chunk, last) = self.chunks.take();
                 let started = Instant::now();
                 let result = (|| -> io::Result<Option<StreamError>> {
-                    let mut feed = match stream.feed(&chunk, arena, last) {
+                    let mut feed = match stream.feed(chunk, arena, last) {
                         Ok(feed) => feed,
                         Err(e) => return Ok(Some(e)),
                     };
@@ -422,8 +441,8 @@ impl<'r> Doc<'r> {
     /// the input there, for this check as for the tokenizing after it.
     fn whole_input_is_utf8(&mut self) -> Result<bool, String> {
         let mut check = Utf8Check::default();
-        if self.chunks.head_is_all() {
-            check.push(self.chunks.head());
+        if let Some(all) = self.chunks.all() {
+            check.push(all);
             return Ok(check.finish());
         }
         let mut buf = vec![0; 64 * 1024];
@@ -626,15 +645,20 @@ const HEAD_LEN: usize = htmltok::mime::RESOURCE_HEADER_LEN;
 /// An input handed out a chunk at a time, read a chunk ahead so that the
 /// last chunk is known as such when it is handed out. Its head (at least
 /// [`HEAD_LEN`] bytes, or a chunk if that is more) is read first, so that
-/// what sniffing needs is there whatever the chunk size.
+/// what sniffing needs is there whatever the chunk size. An input already
+/// in memory (a record's page) is all "held" from the start, and handed
+/// out in slices of it: the same chunks, with no copy.
 struct Chunks {
     reader: Reader,
     size: usize,
-    /// The first bytes of the input, and how many have been handed out.
-    head: Vec<u8>,
-    head_taken: usize,
-    /// The chunk to hand out after the head.
+    /// The bytes held from the start: the head as read, or the whole input
+    /// when it was in memory. `held[..taken]` has been handed out.
+    held: Box<dyn AsRef<[u8]> + Send>,
+    taken: usize,
+    /// The chunk to hand out after what is held.
     next: Vec<u8>,
+    /// The chunk handed out last, when it came from `next`.
+    current: Vec<u8>,
     /// Whether `reader` has ended.
     eof: bool,
     /// The read error that ended it early, if one did.
@@ -645,21 +669,13 @@ struct Chunks {
 
 impl Chunks {
     fn new(reader: Reader, size: usize) -> io::Result<Chunks> {
-        let mut chunks = Chunks {
-            reader,
-            size,
-            head: Vec::new(),
-            head_taken: 0,
-            next: Vec::new(),
-            eof: false,
-            error: None,
-            started: false,
-        };
+        let mut chunks = Chunks::holding(reader, size, Box::new(Vec::new()));
+        chunks.eof = false;
         let mut head = Vec::new();
         chunks.fill(&mut head, size.max(HEAD_LEN));
-        chunks.head = head;
+        chunks.held = Box::new(head);
         if let Some(e) = chunks.error.take() {
-            if chunks.head.is_empty() {
+            if chunks.held().is_empty() {
                 return Err(e);
             }
             chunks.error = Some(e);
@@ -670,39 +686,67 @@ impl Chunks {
         Ok(chunks)
     }
 
+    /// An input that is `bytes`, all in memory.
+    fn in_memory(bytes: Box<dyn AsRef<[u8]> + Send>, size: usize) -> Chunks {
+        Chunks::holding(Box::new(io::empty()), size, bytes)
+    }
+
+    fn holding(reader: Reader, size: usize, held: Box<dyn AsRef<[u8]> + Send>) -> Chunks {
+        Chunks {
+            reader,
+            size,
+            held,
+            taken: 0,
+            next: Vec::new(),
+            current: Vec::new(),
+            eof: true,
+            error: None,
+            started: false,
+        }
+    }
+
+    /// The bytes held from the start (handed out or not).
+    fn held(&self) -> &[u8] {
+        (*self.held).as_ref()
+    }
+
+    /// Where the head ends in what is held.
+    fn head_end(&self) -> usize {
+        self.held().len().min(self.size.max(HEAD_LEN))
+    }
+
     /// The input's first bytes, before anything is handed out.
     fn head(&self) -> &[u8] {
-        &self.head[self.head_taken..]
+        let end = self.head_end();
+        &self.held()[self.taken.min(end)..end]
+    }
+
+    /// The whole input, when it is all held and nothing has been handed
+    /// out.
+    fn all(&self) -> Option<&[u8]> {
+        let all = !self.started && self.next.is_empty() && self.eof && self.error.is_none();
+        all.then(|| self.held())
     }
 
     /// Whether the whole input is one chunk.
     fn whole(&self) -> bool {
-        self.head_is_all() && self.head.len() <= self.size
-    }
-
-    /// Whether the head, not yet handed out, is the whole input.
-    fn head_is_all(&self) -> bool {
-        !self.started && self.next.is_empty() && self.eof && self.error.is_none()
+        self.all().is_some_and(|all| all.len() <= self.size)
     }
 
     /// Reads into `buf` up to `size` bytes, or to the end.
     fn fill(&mut self, buf: &mut Vec<u8>, size: usize) {
         buf.clear();
-        while buf.len() < size && !self.eof {
-            let start = buf.len();
-            buf.resize(start + (size - start).min(256 * 1024), 0);
-            match self.reader.read(&mut buf[start..]) {
-                Ok(0) => {
-                    buf.truncate(start);
-                    self.eof = true;
-                }
-                Ok(n) => buf.truncate(start + n),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => buf.truncate(start),
-                Err(e) => {
-                    buf.truncate(start);
-                    self.error = Some(e);
-                    self.eof = true;
-                }
+        if self.eof {
+            return;
+        }
+        buf.reserve_exact(size);
+        // `read_to_end` reads into the spare capacity: a file's bytes
+        // land there without the buffer being zero-filled first.
+        match (&mut self.reader).take(size as u64).read_to_end(buf) {
+            Ok(_) => self.eof = buf.len() < size,
+            Err(e) => {
+                self.error = Some(e);
+                self.eof = true;
             }
         }
     }
@@ -714,28 +758,25 @@ impl Chunks {
         self.next = next;
     }
 
-    /// Puts the next chunk into `chunk`; returns whether it is the last.
-    fn take(&mut self, chunk: &mut Vec<u8>) -> bool {
+    /// The next chunk, and whether it is the last.
+    fn take(&mut self) -> (&[u8], bool) {
         self.started = true;
-        if self.head_taken < self.head.len() {
-            let n = self.size.min(self.head.len() - self.head_taken);
-            if self.head_taken == 0 && n == self.head.len() {
-                core::mem::swap(chunk, &mut self.head);
-                self.head.clear();
+        let held = self.held().len();
+        if self.taken < held {
+            // Pieces of the head end where it ends, as read.
+            let end = if self.taken < self.head_end() {
+                self.head_end()
             } else {
-                chunk.clear();
-                chunk.extend_from_slice(&self.head[self.head_taken..self.head_taken + n]);
-                self.head_taken += n;
-                if self.head_taken < self.head.len() {
-                    return false;
-                }
-            }
-            // The head is out; the chunk after it was read ahead.
-            return self.next.is_empty();
+                held
+            };
+            let start = self.taken;
+            self.taken = end.min(start + self.size);
+            let last = self.taken == held && self.next.is_empty();
+            return (&self.held()[start..self.taken], last);
         }
-        core::mem::swap(chunk, &mut self.next);
+        core::mem::swap(&mut self.current, &mut self.next);
         self.refill();
-        self.next.is_empty()
+        (&self.current, self.next.is_empty())
     }
 }
 
@@ -822,21 +863,62 @@ mod tests {
         assert!(!check(&[b"cut \xE2\x82"]), "a cut character at the end");
         assert!(!check(&[b"\xE2", b"\x82A"]), "an invalid continuation");
     }
+    /// An input in memory is handed out in the chunks a reader over the
+    /// same bytes gives, the head's end included, each known as the last
+    /// or not alike.
+    #[test]
+    fn chunks_from_memory_are_the_chunks_read() {
+        let chunks = |mut chunks: Chunks| {
+            let mut out = Vec::new();
+            loop {
+                let (chunk, last) = chunks.take();
+                out.push((chunk.to_vec(), last));
+                if last {
+                    return out;
+                }
+            }
+        };
+        for len in [
+            0,
+            1,
+            999,
+            1000,
+            1001,
+            HEAD_LEN - 1,
+            HEAD_LEN,
+            HEAD_LEN + 1,
+            5000,
+        ] {
+            let input: Vec<u8> = (0..len).map(|i| i as u8).collect();
+            for size in [1, 7, 1000, HEAD_LEN, 2048, 1 << 20] {
+                let read = Chunks::new(Box::new(io::Cursor::new(input.clone())), size).unwrap();
+                let memory = Chunks::in_memory(Box::new(input.clone()), size);
+                assert_eq!(read.head(), memory.head(), "{len} in {size}");
+                assert_eq!(read.whole(), memory.whole(), "{len} in {size}");
+                assert_eq!(chunks(read), chunks(memory), "{len} in {size}");
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod streaming {
     use super::*;
 
-    /// What a command sees of `input` read in chunks of `size`: every
-    /// event, text runs joined, errors with their positions.
-    fn events(input: &[u8], size: usize, decoding: &Decoding) -> Vec<String> {
+    /// What a command sees of `input` read in chunks of `size` (from a
+    /// reader, or from memory when `in_memory`): every event, text runs
+    /// joined, errors with their positions.
+    fn events(input: &[u8], size: usize, decoding: &Decoding, in_memory: bool) -> Vec<String> {
         let reading = Reading {
             chunk_size: size,
             ..Reading::new(decoding.clone())
         };
-        let reader = Box::new(io::Cursor::new(input.to_vec()));
-        let mut doc = Doc::open("-", reader, None, &reading).unwrap();
+        let mut doc = if in_memory {
+            Doc::in_memory("-", Box::new(input.to_vec()), &reading)
+        } else {
+            let reader = Box::new(io::Cursor::new(input.to_vec()));
+            Doc::open("-", reader, None, &reading).unwrap()
+        };
         let run = Tokenize {
             options: Options::default().errors(true),
             positions: true,
@@ -926,10 +1008,12 @@ mod streaming {
                 page.push_str(pieces[next(pieces.len())]);
             }
             for decoding in [Decoding::Utf8, Decoding::sniff(None)] {
-                let whole = sort_errors(events(page.as_bytes(), 1 << 20, &decoding));
+                let whole = sort_errors(events(page.as_bytes(), 1 << 20, &decoding, false));
                 for size in [1, 2, 3, 5, 8] {
-                    let got = sort_errors(events(page.as_bytes(), size, &decoding));
-                    assert_eq!(got, whole, "{page:?} in chunks of {size}");
+                    for in_memory in [false, true] {
+                        let got = sort_errors(events(page.as_bytes(), size, &decoding, in_memory));
+                        assert_eq!(got, whole, "{page:?} in chunks of {size}, {in_memory}");
+                    }
                 }
             }
         }

@@ -14,8 +14,7 @@ pub const SAMPLE: &str = include_str!("sample.html");
 
 /// The sample as an input.
 fn sample_doc(reading: &Reading) -> Doc<'_> {
-    let reader = Box::new(io::Cursor::new(SAMPLE.as_bytes()));
-    Doc::open("(sample)", reader, None, reading).expect("reading memory fails never")
+    Doc::in_memory("(sample)", Box::new(SAMPLE.as_bytes()), reading)
 }
 
 /// Runs `htmltok` with no arguments.

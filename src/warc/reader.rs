@@ -46,6 +46,9 @@ const RECORD_START: &[u8] = b"WARC/1.";
 /// How much is read from the inflated stream at a time.
 const READ_CHUNK: usize = 64 << 10;
 
+/// The largest read buffer kept between records.
+const KEPT_BUFFER: usize = 16 << 20;
+
 /// Limits for a [`Reader`].
 ///
 /// ```
@@ -122,9 +125,12 @@ impl ReaderOptions {
 pub struct Reader<R> {
     input: Option<Input<R>>,
     options: ReaderOptions,
-    /// Inflated bytes read ahead; `buf[pos..]` is not yet parsed.
+    /// Inflated bytes read ahead: `buf[pos..end]` is not yet parsed.
+    /// `buf[end..]` is room for the next read, zero-filled once when the
+    /// buffer grew and reused since, so that reads do not zero it again.
     buf: Vec<u8>,
     pos: usize,
+    end: usize,
     /// The offset in the stream of `buf[pos]`.
     stream_pos: u64,
     /// Whether `buf[pos]` starts a line.
@@ -176,6 +182,7 @@ impl<R: Read> Reader<R> {
             options,
             buf: Vec::new(),
             pos: 0,
+            end: 0,
             stream_pos: 0,
             at_line_start: true,
             eof: false,
@@ -207,25 +214,30 @@ impl<R: Read> Reader<R> {
             self.eof = true;
             return false;
         };
-        if self.pos > 0 && self.pos >= self.buf.len() / 2 {
-            self.buf.drain(..self.pos);
+        if self.pos > 0 && self.pos >= self.end / 2 {
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.end -= self.pos;
             self.pos = 0;
-            // A large record grew the buffer: give the memory back.
-            if self.buf.capacity() > 16 * READ_CHUNK && self.buf.len() < 4 * READ_CHUNK {
-                self.buf.shrink_to(8 * READ_CHUNK);
+            // A very large record grew the buffer: give the memory back.
+            // A buffer of a few megabytes is kept: it costs no more than
+            // the record that grew it did, and the next page of that size
+            // then finds it ready instead of zero-filling it again.
+            if self.buf.len() > KEPT_BUFFER && self.end < 4 * READ_CHUNK {
+                self.buf.truncate(8 * READ_CHUNK);
+                self.buf.shrink_to_fit();
             }
         }
-        let old = self.buf.len();
-        self.buf.resize(old + READ_CHUNK, 0);
-        let read = input.read(&mut self.buf[old..]);
-        match read {
+        let room = self.end + READ_CHUNK;
+        if self.buf.len() < room {
+            self.buf.resize(room, 0);
+        }
+        match input.read(&mut self.buf[self.end..room]) {
             Ok(n) => {
-                self.buf.truncate(old + n);
+                self.end += n;
                 self.eof = n == 0;
                 n > 0
             }
             Err(e) => {
-                self.buf.truncate(old);
                 self.input_error = Some(e);
                 false
             }
@@ -233,7 +245,7 @@ impl<R: Read> Reader<R> {
     }
 
     fn available(&self) -> &[u8] {
-        &self.buf[self.pos..]
+        &self.buf[self.pos..self.end]
     }
 
     fn consume(&mut self, n: usize) {
@@ -274,8 +286,8 @@ impl<R: Read> Reader<R> {
         if error.fatal {
             self.eof = true;
         }
-        self.buf.clear();
         self.pos = 0;
+        self.end = 0;
         self.stream_pos = self.input.as_ref().map_or(self.stream_pos, Input::produced);
         self.at_line_start = true;
         Some(input_error(error, position))
