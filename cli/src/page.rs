@@ -669,8 +669,7 @@ struct Chunks {
 
 impl Chunks {
     fn new(reader: Reader, size: usize) -> io::Result<Chunks> {
-        let mut chunks = Chunks::holding(reader, size, Box::new(Vec::new()));
-        chunks.eof = false;
+        let mut chunks = Chunks::holding(reader, size, Box::new(Vec::new()), false);
         let mut head = Vec::new();
         chunks.fill(&mut head, size.max(HEAD_LEN));
         chunks.held = Box::new(head);
@@ -688,10 +687,16 @@ impl Chunks {
 
     /// An input that is `bytes`, all in memory.
     fn in_memory(bytes: Box<dyn AsRef<[u8]> + Send>, size: usize) -> Chunks {
-        Chunks::holding(Box::new(io::empty()), size, bytes)
+        Chunks::holding(Box::new(io::empty()), size, bytes, true)
     }
 
-    fn holding(reader: Reader, size: usize, held: Box<dyn AsRef<[u8]> + Send>) -> Chunks {
+    /// Chunks holding `held`, then what `reader` gives unless `eof`.
+    fn holding(
+        reader: Reader,
+        size: usize,
+        held: Box<dyn AsRef<[u8]> + Send>,
+        eof: bool,
+    ) -> Chunks {
         Chunks {
             reader,
             size,
@@ -699,7 +704,7 @@ impl Chunks {
             taken: 0,
             next: Vec::new(),
             current: Vec::new(),
-            eof: true,
+            eof,
             error: None,
             started: false,
         }

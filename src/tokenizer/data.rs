@@ -127,10 +127,8 @@ impl<'a> Tokenizer<'a> {
                             return;
                         }
                     }
-                    if !PUSH {
-                        return;
-                    }
-                    if self.paused || self.state != S::Data || self.done {
+                    // Pushing, the data state goes on while it still is one.
+                    if !PUSH || self.paused || self.state != S::Data || self.done {
                         return;
                     }
                 }
