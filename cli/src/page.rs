@@ -461,7 +461,10 @@ impl<'r> Doc<'r> {
                 }
             }
             None => {
-                check.push(self.chunks.head());
+                // Nothing is handed out yet: what is held, then the chunk
+                // read ahead of it, then the rest of the input.
+                check.push(self.chunks.held());
+                check.push(&self.chunks.next);
                 let keep = |e: io::Error| {
                     format!(
                         "cannot keep standard input in a temporary file to check its encoding: {}",

@@ -427,3 +427,45 @@ fn other_end_tags_stay_text_in_chunks() {
         }
     }
 }
+
+/// Standard input longer than a chunk is checked for UTF-8 as a whole (it
+/// cannot be reopened, so it is kept while checked), including the chunk
+/// read ahead of the head: a page whose only invalid byte lies there, and
+/// whose later bytes are valid UTF-8, is windows-1252 on standard input as
+/// it is from a file. (It was read as UTF-8 when that chunk was skipped.)
+#[test]
+fn standard_input_checks_the_chunk_read_ahead_for_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    for size in [1024, 2000, 4096] {
+        let mut bytes = b"<title>x</title><p>".to_vec();
+        bytes.resize(size + 10, b'a');
+        bytes.extend_from_slice(b" caf\xE9 ");
+        bytes.resize(2 * size + 100, b'b');
+        bytes.extend_from_slice(" cr\u{e8}me".as_bytes());
+        let file = page_file(dir.path(), &format!("page{size}.html"), &bytes);
+        let n = size.to_string();
+        for command in ["text", "encoding"] {
+            let from_file = htmltok(&[command, &file]);
+            ok(&from_file);
+            let from_stdin = htmltok_stdin(&[command, "--chunk-size", &n, "-"], &bytes);
+            ok(&from_stdin);
+            // `encoding` names its input first: `-` against the path.
+            let answer = |out: &Output| stdout(out).split_once('\t').map(|(_, a)| a.to_owned());
+            let (stdin, file) = match command {
+                "encoding" => (answer(&from_stdin), answer(&from_file)),
+                _ => (Some(stdout(&from_stdin)), Some(stdout(&from_file))),
+            };
+            assert!(
+                stdin == file,
+                "{command} {size}: standard input differs from the file at {}",
+                first_difference(
+                    stdin.unwrap_or_default().as_bytes(),
+                    file.unwrap_or_default().as_bytes()
+                )
+            );
+        }
+        let text = stdout(&htmltok_stdin(&["text", "--chunk-size", &n, "-"], &bytes));
+        assert!(text.contains(" caf\u{e9} "), "{size}: {text:?}");
+        assert!(text.contains(" cr\u{c3}\u{a8}me"), "{size}: {text:?}");
+    }
+}
