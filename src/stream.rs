@@ -643,7 +643,7 @@ impl<'a> Iterator for Feed<'_, 'a> {
     /// The hot path is the current buffer's tokenizer itself: coalescing
     /// happens inside it (text cut by the buffer's end stays pending and
     /// moves to the next buffer), so its tokens are handed straight out.
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Token<'a>> {
         if let Some(core) = &mut self.core {
             // Returned as it came (not unwrapped and rewrapped), so the

@@ -642,7 +642,10 @@ pub struct Tokenizer<'a> {
     /// The open elements as far as auto-switching tracks them.
     ns_stack: OpenElements,
 
-    // Output: at most a text token and the token that ended it.
+    // Output: at most a text token and the token that ended it. The states
+    // outside the data state's push loop (`step`) leave their tokens here,
+    // and so does a push sink that stops after the text (the token that
+    // ended it waits in `stash`).
     out: Option<Token<'a>>,
     /// The token that ended the text in `out`, handed out next.
     stash: Option<Token<'a>>,
@@ -1466,13 +1469,6 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// Runs the machine until a token is ready or the input is done.
-    fn run(&mut self) {
-        while self.out.is_none() && !self.done {
-            self.step();
-        }
-    }
-
     /// Runs one state.
     fn step(&mut self) {
         if self.limit_hit() {
@@ -1583,15 +1579,20 @@ impl<'a> Tokenizer<'a> {
 impl<'a> Iterator for Tokenizer<'a> {
     type Item = Token<'a>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Token<'a>> {
         if self.stash.is_some() {
             return self.stash.take();
         }
-        if !self.done {
-            self.run();
-        }
-        self.out.take()
+        // The push loop with a sink that takes one token and stops: the
+        // data state and the tag fast paths are the push interface's own,
+        // inlined here, and the machine keeps its place for the next call.
+        let mut got = None;
+        self.push_until(|token| {
+            got = Some(token);
+            false
+        });
+        got
     }
 
     /// Runs through [`Tokenizer::for_each_token`], so `for_each` and the

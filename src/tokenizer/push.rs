@@ -9,6 +9,11 @@
 //! data state goes straight on to the next text and tag; the other states
 //! run through the same dispatch as the iterator's.
 //!
+//! The iterator is this loop too, with a sink that takes one token and
+//! stops (`Iterator::next`): what it still pays per token is the way in and
+//! out of the loop and the token written to memory, where a closure
+//! compiled into the loop reads it from registers.
+//!
 //! Both interfaces run the same states and hand out the same tokens and
 //! errors in the same order: the push interface only changes who waits for
 //! whom. (The tests check that for the html5lib suite, the corpus and
@@ -103,10 +108,10 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// The push loop: hands tokens to `sink` until the input ends or `sink`
-    /// returns false.
+    /// The push loop (and the iterator's): hands tokens to `sink` until the
+    /// input ends or `sink` returns false.
     #[inline(always)]
-    fn push_until<F: FnMut(Token<'a>) -> bool>(&mut self, mut sink: F) {
+    pub(super) fn push_until<F: FnMut(Token<'a>) -> bool>(&mut self, mut sink: F) {
         self.paused = false;
         // A tag the iterator stashed behind the text it handed out last.
         if let Some(token) = self.stash.take()

@@ -78,7 +78,7 @@ impl<'a> Tokenizer<'a> {
 
     /// [`Self::start_tag_fast`], handing the tag (and the text before it)
     /// to `sink` at once when `PUSH` (see [`Tokenizer::emit_then`]).
-    #[inline]
+    #[inline(always)]
     pub(super) fn start_tag_fast_then<const PUSH: bool, F: FnMut(Token<'a>) -> bool>(
         &mut self,
         sink: &mut F,
@@ -232,7 +232,7 @@ impl<'a> Tokenizer<'a> {
 
     /// [`Self::end_tag_fast`], handing the tag (and the text before it) to
     /// `sink` at once when `PUSH`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn end_tag_fast_then<const PUSH: bool, F: FnMut(Token<'a>) -> bool>(
         &mut self,
         sink: &mut F,
