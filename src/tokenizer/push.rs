@@ -131,7 +131,7 @@ impl<'a> Tokenizer<'a> {
                     return;
                 }
             } else {
-                self.step();
+                self.run_states();
             }
         }
     }
