@@ -645,13 +645,10 @@ impl<'a> Iterator for Feed<'_, 'a> {
     /// moves to the next buffer), so its tokens are handed straight out.
     #[inline(always)]
     fn next(&mut self) -> Option<Token<'a>> {
-        if let Some(core) = &mut self.core {
-            // Returned as it came (not unwrapped and rewrapped), so the
-            // token is written once, into the caller's slot.
-            let token = core.next();
-            if token.is_some() {
-                return token;
-            }
+        if let Some(core) = &mut self.core
+            && let Some(token) = core.next()
+        {
+            return Some(token);
         }
         self.next_slow()
     }
