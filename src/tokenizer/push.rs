@@ -114,7 +114,8 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn push_until<F: FnMut(Token<'a>) -> bool>(&mut self, mut sink: F) {
         self.paused = false;
         // A tag the iterator stashed behind the text it handed out last.
-        if let Some(token) = self.stash.take()
+        if self.stash.is_some()
+            && let Some(token) = self.stash.take()
             && !sink(token)
         {
             return;
@@ -142,7 +143,11 @@ impl<'a> Tokenizer<'a> {
     /// stays for the iterator or the next call).
     #[inline(always)]
     fn hand_over<F: FnMut(Token<'a>) -> bool>(&mut self, sink: &mut F) -> bool {
-        if let Some(token) = self.out.take() {
+        // Tested before it is taken: nearly always empty, and taking it
+        // would read the whole token first.
+        if self.out.is_some()
+            && let Some(token) = self.out.take()
+        {
             if !sink(token) {
                 return false;
             }
