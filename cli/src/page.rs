@@ -201,9 +201,14 @@ impl<'a> Ctx<'_, '_, 'a> {
     }
 }
 
-/// The sink [`Doc::tokenize`] hands events to.
-pub type Sink<'s> =
-    dyn for<'t, 'f, 'a> FnMut(Event<'t, 'a>, &Ctx<'t, 'f, 'a>) -> io::Result<()> + 's;
+/// What [`Doc::tokenize`] hands events to: a closure, compiled into the
+/// loop over the tokens (each command's own copy of the loop).
+pub trait SinkFn: for<'t, 'f, 'a> FnMut(Event<'t, 'a>, &Ctx<'t, 'f, 'a>) -> io::Result<()> {}
+
+impl<S: ?Sized> SinkFn for S where
+    S: for<'t, 'f, 'a> FnMut(Event<'t, 'a>, &Ctx<'t, 'f, 'a>) -> io::Result<()>
+{
+}
 
 /// What a tokenizing run measured.
 #[derive(Clone, Copy, Debug, Default)]
@@ -306,7 +311,11 @@ impl<'r> Doc<'r> {
     /// `sink` returned. An input that cannot be read or tokenized to its end
     /// ends early (as if it ended there) and says why in
     /// [`failure`](Self::failure). Call it once.
-    pub fn tokenize(&mut self, run: &Tokenize<'_>, sink: &mut Sink<'_>) -> io::Result<Outcome> {
+    pub fn tokenize<S: SinkFn + ?Sized>(
+        &mut self,
+        run: &Tokenize<'_>,
+        sink: &mut S,
+    ) -> io::Result<Outcome> {
         let limit = self.reading.memory_limit / HELD_COPIES;
         let stream_options = StreamOptions::default()
             .tokenizer(run.options.clone().memory_limit(Some(limit)))
@@ -603,11 +612,12 @@ struct Runs {
 }
 
 impl Runs {
-    fn token<'t, 'a>(
+    #[inline(always)]
+    fn token<'t, 'a, S: SinkFn + ?Sized>(
         &mut self,
         token: &'t Token<'a>,
         ctx: &Ctx<'t, '_, 'a>,
-        sink: &mut Sink<'_>,
+        sink: &mut S,
     ) -> io::Result<()> {
         if let Token::Text(text) = token {
             let first = self.open.is_none();
@@ -629,7 +639,11 @@ impl Runs {
     /// running to the end ends (after what the standard drops, which the
     /// last piece may not cover), or where its last piece ends if the input
     /// did not get to its end.
-    fn end(&mut self, eof_text_end: Option<usize>, sink: &mut Sink<'_>) -> io::Result<()> {
+    fn end<S: SinkFn + ?Sized>(
+        &mut self,
+        eof_text_end: Option<usize>,
+        sink: &mut S,
+    ) -> io::Result<()> {
         match self.open.take() {
             Some((start, end)) => {
                 let end = eof_text_end.map_or(end, |e| e.max(end));
