@@ -602,6 +602,34 @@ impl<'s, 'a> Feed<'s, 'a> {
     }
 }
 
+/// The source of the tokens [`Feed::try_for_each_token_in`] hands out
+/// (and of the iterator's, through [`Feed::source`]):
+/// the buffer the token was read from, and the text its chunk added.
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    /// The buffer's text.
+    input: &'a str,
+    /// Where the buffer starts in the stream.
+    base: usize,
+    /// The chunk decoded ([`Feed::decoded`]).
+    decoded: &'a str,
+}
+
+impl<'a> Source<'a> {
+    /// The source text of `span` when it lies inside the buffer, as
+    /// [`Feed::source`] answers it.
+    pub fn source(&self, span: Span) -> Option<&'a str> {
+        let start = span.start.checked_sub(self.base)?;
+        let end = span.end.checked_sub(self.base)?;
+        self.input.get(start..end)
+    }
+
+    /// The text the chunk added to the stream, as [`Feed::decoded`].
+    pub fn decoded(&self) -> &'a str {
+        self.decoded
+    }
+}
+
 impl<'a> Feed<'_, 'a> {
     /// The text this chunk added to the stream: the chunk decoded (borrowed
     /// when it was valid UTF-8), starting where the text fed before it
@@ -629,11 +657,7 @@ impl<'a> Feed<'_, 'a> {
     /// assert_eq!(raw, [Some("x&amp;y"), Some("plain")]);
     /// ```
     pub fn source(&self, span: Span) -> Option<&'a str> {
-        let core = self.core.as_ref()?;
-        let base = core.base();
-        let start = span.start.checked_sub(base)?;
-        let end = span.end.checked_sub(base)?;
-        core.input().get(start..end)
+        self.current_source().source(span)
     }
 }
 
@@ -697,6 +721,62 @@ impl<'a> Feed<'_, 'a> {
                 Some(token) => sink(token)?,
                 None => return ControlFlow::Continue(()),
             }
+        }
+    }
+
+    /// [`Feed::try_for_each_token`] for a closure that also wants the
+    /// source of what it gets: each token comes with the [`Source`] of the
+    /// buffer it was read from, which answers what [`Feed::source`] and
+    /// [`Feed::decoded`] answer after the iterator returned that token
+    /// (the feed itself is borrowed while it pushes).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use htmltok::{StreamTokenizer, Token, bumpalo::Bump};
+    ///
+    /// let mut stream = StreamTokenizer::new(Default::default());
+    /// let arena = Bump::new();
+    /// let mut raw = Vec::new();
+    /// let mut feed = stream.feed(b"<a href='x&amp;y' title=plain>", &arena).unwrap();
+    /// let _ = feed.try_for_each_token_in(|token, source| {
+    ///     if let Token::StartTag(tag) = token {
+    ///         raw.extend(tag.attributes.iter().map(|a| source.source(a.value_span.unwrap())));
+    ///     }
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// assert_eq!(raw, [Some("x&amp;y"), Some("plain")]);
+    /// ```
+    pub fn try_for_each_token_in<B, F>(&mut self, mut sink: F) -> ControlFlow<B>
+    where
+        F: FnMut(Token<'a>, &Source<'a>) -> ControlFlow<B>,
+    {
+        loop {
+            let source = self.current_source();
+            if let Some(core) = &mut self.core {
+                core.try_for_each_token(|token| sink(token, &source))?;
+            }
+            match self.next_slow() {
+                // A token of the buffer `next_slow` is on.
+                Some(token) => sink(token, &self.current_source())?,
+                None => return ControlFlow::Continue(()),
+            }
+        }
+    }
+
+    /// The [`Source`] of the buffer the feed is on (one that answers
+    /// `None` for every span when it is on none).
+    fn current_source(&self) -> Source<'a> {
+        match &self.core {
+            Some(core) => Source {
+                input: core.input(),
+                base: core.base(),
+                decoded: self.text,
+            },
+            None => Source {
+                input: "",
+                base: usize::MAX,
+                decoded: self.text,
+            },
         }
     }
 

@@ -260,3 +260,87 @@ fn stopping_at_any_token_leaves_the_rest_to_either_interface() {
     }
     assert!(checked > 5_000, "{checked}");
 }
+
+/// A stream's tokens with the source of every span, taken through the
+/// iterator (`Feed::source`, `Feed::decoded`) or pushed
+/// (`Feed::try_for_each_token_in` and its `Source`): one line per token.
+fn stream_with_sources(bytes: &[u8], chunk: usize, push: bool) -> Vec<String> {
+    use htmltok::{StreamOptions, StreamTokenizer};
+    let mut stream = StreamTokenizer::new(StreamOptions::default().coalesce_text(false));
+    let mut lines = Vec::new();
+    let mut line = |token: &Token<'_>, source: &dyn Fn(Span) -> Option<String>, decoded: &str| {
+        let mut spans = vec![token.span()];
+        if let Token::StartTag(tag) | Token::EndTag(tag) = token {
+            spans.push(tag.name_span);
+            for a in tag.attributes.iter() {
+                spans.push(a.name_span);
+                spans.extend(a.value_span);
+            }
+        }
+        let sources: Vec<_> = spans.into_iter().map(source).collect();
+        lines.push(format!("{token:?} {sources:?} {}", decoded.len()));
+    };
+    let mut arena = Bump::new();
+    for piece in bytes.chunks(chunk) {
+        arena.reset();
+        let mut feed = stream.feed(piece, &arena).expect("no limit");
+        if push {
+            let flow = feed.try_for_each_token_in(|token, source| {
+                line(
+                    &token,
+                    &|span| source.source(span).map(str::to_owned),
+                    source.decoded(),
+                );
+                ControlFlow::<()>::Continue(())
+            });
+            assert_eq!(flow, ControlFlow::Continue(()));
+        } else {
+            while let Some(token) = feed.next() {
+                line(
+                    &token,
+                    &|span| feed.source(span).map(str::to_owned),
+                    feed.decoded(),
+                );
+            }
+        }
+    }
+    arena.reset();
+    let mut finish = stream.finish(&arena).expect("not finished");
+    while let Some(token) = finish.next() {
+        line(
+            &token,
+            &|span| finish.source(span).map(str::to_owned),
+            finish.decoded(),
+        );
+    }
+    lines
+}
+
+#[test]
+fn a_pushed_stream_gives_each_token_with_the_source_the_iterator_gives() {
+    let Some(paths) = common::corpus_page_paths() else {
+        return;
+    };
+    let mut checked = 0;
+    for path in paths {
+        let bytes = std::fs::read(&path).expect("corpus page");
+        // Small pieces on a part of the page (every boundary case), the
+        // whole page in pieces a real reader uses.
+        for (bytes, chunk) in [(&bytes[..bytes.len().min(20_000)], 7), (&bytes[..], 4096)] {
+            let iterated = stream_with_sources(bytes, chunk, false);
+            let pushed = stream_with_sources(bytes, chunk, true);
+            let same = common_prefix(&iterated, &pushed);
+            assert!(
+                iterated.len() == pushed.len() && same == iterated.len(),
+                "{} in {chunk}-byte chunks: token {same} differs:\n{:?}\n{:?}",
+                path.display(),
+                iterated.get(same),
+                pushed.get(same)
+            );
+            // Most spans of a token lie in the buffer it came from.
+            assert!(iterated.iter().filter(|l| l.contains("Some(")).count() > iterated.len() / 2);
+            checked += iterated.len();
+        }
+    }
+    println!("{checked} tokens with their sources checked");
+}

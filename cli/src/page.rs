@@ -29,11 +29,12 @@
 //!   `<meta>` met while parsing included ([`Doc::browser_encoding`]).
 
 use std::io::{self, Read};
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use htmltok::bumpalo::Bump;
 use htmltok::encoding_rs::{Encoding, UTF_8};
-use htmltok::stream::Feed;
+use htmltok::stream::{Feed, Source};
 use htmltok::{
     Confidence, DecodeOptions, EncodingSource, EncodingWatcher, Options, ParseError,
     SniffingStream, Span, StreamError, StreamOptions, StreamTokenizer, Text, Token,
@@ -182,31 +183,31 @@ pub enum Event<'t, 'a> {
 }
 
 /// What the sink may ask about the tokens it is handed.
-pub struct Ctx<'t, 's, 'a> {
-    /// The chunk's tokens, for a token or text event.
-    feed: Option<&'t Feed<'s, 'a>>,
+pub struct Ctx<'t, 'a> {
+    /// Where the chunk's tokens come from, for a token or text event.
+    source: Option<&'t Source<'a>>,
 }
 
-impl<'a> Ctx<'_, '_, 'a> {
+impl<'a> Ctx<'_, 'a> {
     /// The raw source of a span of the last token (`None` for a text run's
     /// span, which may begin in an earlier chunk, and for other events).
     pub fn source(&self, span: Span) -> Option<&'a str> {
-        self.feed?.source(span)
+        self.source?.source(span)
     }
 
     /// The decoded text of the chunk the last token came from (empty for
     /// other events).
     pub fn decoded(&self) -> &'a str {
-        self.feed.map_or("", |f| f.decoded())
+        self.source.map_or("", |s| s.decoded())
     }
 }
 
 /// What [`Doc::tokenize`] hands events to: a closure, compiled into the
 /// loop over the tokens (each command's own copy of the loop).
-pub trait SinkFn: for<'t, 'f, 'a> FnMut(Event<'t, 'a>, &Ctx<'t, 'f, 'a>) -> io::Result<()> {}
+pub trait SinkFn: for<'t, 'a> FnMut(Event<'t, 'a>, &Ctx<'t, 'a>) -> io::Result<()> {}
 
 impl<S: ?Sized> SinkFn for S where
-    S: for<'t, 'f, 'a> FnMut(Event<'t, 'a>, &Ctx<'t, 'f, 'a>) -> io::Result<()>
+    S: for<'t, 'a> FnMut(Event<'t, 'a>, &Ctx<'t, 'a>) -> io::Result<()>
 {
 }
 
@@ -354,16 +355,30 @@ impl<'r> Doc<'r> {
                         lines.push(feed.decoded());
                     }
                     outcome.bytes += feed.decoded().len();
-                    while let Some(token) = feed.next() {
-                        runs.token(&token, &Ctx { feed: Some(&feed) }, sink)?;
+                    // Pushed: each token goes to the sink from inside the
+                    // tokenizer's loop, with the source of its buffer.
+                    let pushed = feed.try_for_each_token_in(|token, source| {
+                        match runs.token(
+                            &token,
+                            &Ctx {
+                                source: Some(source),
+                            },
+                            sink,
+                        ) {
+                            Ok(()) => ControlFlow::Continue(()),
+                            Err(e) => ControlFlow::Break(e),
+                        }
+                    });
+                    match pushed {
+                        ControlFlow::Break(e) => Err(e),
+                        ControlFlow::Continue(()) => Ok(None),
                     }
-                    Ok(None)
                 })();
                 arena.reset();
                 let stopped = result?.or_else(|| stream.tokenizer().error().cloned());
                 for error in stream.tokenizer_mut().take_errors() {
                     let at = lines.as_mut().map(|l| l.line_col(error.offset));
-                    sink(Event::Error(&error, at), &Ctx { feed: None })?;
+                    sink(Event::Error(&error, at), &Ctx { source: None })?;
                 }
                 if let Some(lines) = &mut lines {
                     lines.forget_before(stream.tokenizer().resume_offset());
@@ -401,7 +416,7 @@ impl<'r> Doc<'r> {
         }
         let mut watcher = EncodingWatcher::new(sniffed.encoding, sniffed.confidence);
         let run = Tokenize::default();
-        let mut sink = |event: Event<'_, '_>, _: &Ctx<'_, '_, '_>| {
+        let mut sink = |event: Event<'_, '_>, _: &Ctx<'_, '_>| {
             if let Event::Token(token) = event {
                 watcher.observe(token);
                 if watcher.confidence() == Confidence::Certain {
@@ -616,7 +631,7 @@ impl Runs {
     fn token<'t, 'a, S: SinkFn + ?Sized>(
         &mut self,
         token: &'t Token<'a>,
-        ctx: &Ctx<'t, '_, 'a>,
+        ctx: &Ctx<'t, 'a>,
         sink: &mut S,
     ) -> io::Result<()> {
         if let Token::Text(text) = token {
@@ -647,7 +662,7 @@ impl Runs {
         match self.open.take() {
             Some((start, end)) => {
                 let end = eof_text_end.map_or(end, |e| e.max(end));
-                sink(Event::TextEnd { start, end }, &Ctx { feed: None })
+                sink(Event::TextEnd { start, end }, &Ctx { source: None })
             }
             None => Ok(()),
         }
