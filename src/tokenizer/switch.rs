@@ -20,14 +20,43 @@
 //!   and "after after frameset" insertion modes a tree builder ignores
 //!   every start tag but `html`, `frameset`, `frame` and `noframes`, so
 //!   only `noframes` switches (to RAWTEXT) from there on. See
-//!   [`FramesetMode`].
+//!   [`FramesetMode`];
+//! - it follows what decides, at foreign content's integration points,
+//!   whether an HTML start tag opens an element (so whether the foreign
+//!   element below stays the current node): the form element pointer
+//!   (§13.2.4.4: a second `form` is ignored outside templates) and the
+//!   open templates with the part of their insertion modes that matters (a
+//!   template whose first start tag is `col` goes "in column group", which
+//!   ignores every start tag but `template`, whether it switches or not).
+//!   `</template>` closes a template with everything above it, foreign
+//!   content included.
 //!
-//! Outside `<svg>`/`<math>` the stack stays empty and costs nothing. It is an
-//! approximation of the tree builder (it does not know about tables, the
-//! form element pointer or the adoption agency, which decide what some
-//! start and end tags at foreign content's integration points do), exact
-//! for the documents real pages are: `tests/tree_oracle.rs` checks it
-//! against html5ever's tree builder.
+//! Outside `<svg>`/`<math>` the stack stays empty and costs nothing: a
+//! start tag costs one table load unless it is one of the dozen that
+//! switch or `form`/`template`; an end tag one test unless it is
+//! `</form>`/`</template>`. Inside, on the HTML elements open at an
+//! integration point, the stack follows "in body" (§13.2.6.4.7) for what
+//! changes the current node: end tags close only within their scope and
+//! not past a special element, block start tags close an open `p`, list
+//! items and headings close their kind, `</form>` takes the form out from
+//! under what is open above it. For each open element the stack keeps the
+//! nearest special element and scope boundary at or below it, so each of
+//! these tests is O(1).
+//!
+//! It is an approximation of the tree builder, exact for the documents
+//! real pages are (`tests/tree_oracle.rs` checks it against html5ever's
+//! tree builder). What it does not follow:
+//!
+//! - the table insertion modes: in a table or a cell, table tags at an
+//!   integration point close the foreign content (a `<td>` closes the cell),
+//!   and an HTML `form` in a table opens nothing;
+//! - the list of active formatting elements: the adoption agency is taken
+//!   as far as the current node goes (with a special element above the
+//!   formatting element, the topmost one ends up the current node), and
+//!   formatting elements are not reconstructed;
+//! - the HTML elements open outside foreign content (but templates): an end
+//!   tag for one of them closes the foreign content inside it
+//!   (`<div><svg></div>`).
 //!
 //! The serializer (`serialize.rs`) must know the content model of every
 //! text token exactly as the tokenizer will read it back, or text it writes
@@ -40,8 +69,13 @@
 //! close elements that are not open. So every operation on the stack is
 //! O(1) amortized: an end tag looks up the topmost open element of its
 //! name (a hash, and a link from each element to the next one below with
-//! its name), and either closes it with what is above it or does nothing:
-//! it never walks the stack. The names live in one buffer, stacked like the
+//! its name, HTML and foreign elements apart), tests its scope against the
+//! nearest boundaries kept with the current node, and either closes it
+//! with what is above it or does nothing: it never walks the stack.
+//! `</form>` taking the form out from under the elements above it pops
+//! and pushes those again, each only once: the next form opens above
+//! them. A template's mode is kept in a stack of one byte per open
+//! template. The names live in one buffer, stacked like the
 //! elements, so pushing allocates nothing per element and the whole stack
 //! moves from one buffer of a stream to the next without a copy.
 
@@ -142,8 +176,9 @@ fn opens_nothing_in_body(element: Element) -> bool {
 }
 
 /// Whether an HTML start tag switches the content model or opens foreign
-/// content: the only start tags auto-switching acts on outside `<svg>` and
-/// `<math>`.
+/// content, or is `form` or `template` (which decide what start tags do
+/// at integration points): the only start tags auto-switching acts on
+/// outside `<svg>` and `<math>`.
 const fn is_switching_element(element: Element) -> bool {
     use Element::*;
     matches!(
@@ -159,6 +194,8 @@ const fn is_switching_element(element: Element) -> bool {
             | Noscript
             | Script
             | Plaintext
+            | Form
+            | Template
     )
 }
 
@@ -236,7 +273,9 @@ pub(crate) struct OpenElements {
     /// to the next one below with its key. Two long names with one key
     /// only cost a step along that chain: the names themselves are
     /// compared before anything is closed.
-    nearest: HashMap<NameKey, u32, KeyHasher>,
+    /// (Two tables: foreign elements first, HTML ones second, which the
+    /// tree builder looks for apart.)
+    nearest: [HashMap<NameKey, u32, KeyHasher>; 2],
     keys: NameKeys,
     /// The key of [`ANNOTATION_XML_HTML`].
     annotation_xml_html: NameKey,
@@ -245,9 +284,10 @@ pub(crate) struct OpenElements {
     /// `frameset` is [`FramesetMode::BeforeBody`] or [`FramesetMode::BodyOk`]:
     /// every token is looked at.
     watching: bool,
-    /// The stack is empty and the frameset watch over: only the dozen
-    /// switching start tags matter. (One flag for the test every tag
-    /// makes.)
+    /// The stack is empty, the frameset watch over and no template waits
+    /// for its first start tag: only the dozen switching start tags and
+    /// `form`, `template` and their end tags matter. (One flag for the
+    /// test every tag makes.)
     quiet: bool,
     /// While watching: the last start tag switched to a raw text content
     /// model, so the text before the next end tag is that element's text,
@@ -256,6 +296,31 @@ pub(crate) struct OpenElements {
     /// While before the body: how many `template` elements are open in the
     /// head. Their contents are the template's, not the body's.
     head_templates: u32,
+    /// The open HTML `template` elements, innermost last, each with its
+    /// "current template insertion mode" as far as it matters here.
+    templates: Vec<TemplateMode>,
+    /// Where on `stack` the open HTML templates are that are on it (the
+    /// others are below foreign content), bottom first.
+    stack_templates: Vec<u32>,
+    /// The form element pointer is set (§13.2.4.4).
+    form: bool,
+    /// Where on `stack` the element the form element pointer points to is,
+    /// while it is open there ([`NONE`]: elsewhere, closed or no pointer).
+    form_at: u32,
+}
+
+/// What the tree builder does with the start tags in a template, while the
+/// template is the current node: the part of its "current template
+/// insertion mode" (§13.2.6.4.18) that changes tokenization.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TemplateMode {
+    /// "In template": the next start tag (not one for "in head") decides.
+    Fresh,
+    /// "In column group" (the first was `col`): every start tag but
+    /// `template` (and `col`, which opens nothing) is ignored.
+    ColumnGroup,
+    /// Any other: tags are handled as elsewhere in the body.
+    Other,
 }
 
 impl Default for OpenElements {
@@ -264,7 +329,7 @@ impl Default for OpenElements {
         OpenElements {
             stack: Vec::new(),
             long_names: String::new(),
-            nearest: HashMap::default(),
+            nearest: Default::default(),
             annotation_xml_html: keys.key(ANNOTATION_XML_HTML),
             keys,
             frameset: FramesetMode::BeforeBody,
@@ -272,6 +337,10 @@ impl Default for OpenElements {
             quiet: false,
             raw_text: false,
             head_templates: 0,
+            templates: Vec::new(),
+            stack_templates: Vec::new(),
+            form: false,
+            form_at: NONE,
         }
     }
 }
@@ -293,6 +362,144 @@ struct Entry {
     /// stacked above an integration point, or foreign elements above an
     /// HTML one (or the bottom).
     run_start: u32,
+    /// For each category of [`categories`], the nearest open element at
+    /// or below this one in it ([`NONE`]: none): what the tree builder's
+    /// walks down the stack stop at, found in O(1).
+    near: [u32; CATEGORIES],
+}
+
+/// The categories of [`categories`], as indices into [`Entry::near`].
+const SPECIAL: usize = 0;
+/// The boundaries of "has an element in scope" (§13.2.4.2).
+const SCOPE: usize = 1;
+/// The boundaries of "has an element in button scope".
+const BUTTON_SCOPE: usize = 2;
+/// The boundaries of "has an element in list item scope".
+const LIST_SCOPE: usize = 3;
+/// Where the `li`, `dd` and `dt` start tags stop looking for an open one
+/// to close (§13.2.6.4.7): special elements but `address`, `div`, `p`.
+const ITEM_STOP: usize = 4;
+const CATEGORIES: usize = 5;
+
+/// The categories an element is in, one bit for each index of
+/// [`Entry::near`]: the special elements (§13.2.4.2, "special"), and the
+/// boundaries of the scopes the tree builder tests.
+fn categories(ns: Ns, element: Element) -> u8 {
+    use Element::*;
+    const ALL: u8 = 0b11111;
+    let special_html = matches!(
+        element,
+        Address
+            | Applet
+            | Area
+            | Article
+            | Aside
+            | Base
+            | Basefont
+            | Bgsound
+            | Blockquote
+            | Body
+            | Br
+            | Button
+            | Caption
+            | Center
+            | Col
+            | Colgroup
+            | Dd
+            | Details
+            | Dir
+            | Div
+            | Dl
+            | Dt
+            | Embed
+            | Fieldset
+            | Figcaption
+            | Figure
+            | Footer
+            | Form
+            | Frame
+            | Frameset
+            | H1
+            | H2
+            | H3
+            | H4
+            | H5
+            | H6
+            | Head
+            | Header
+            | Hgroup
+            | Hr
+            | Html
+            | Iframe
+            | Img
+            | Input
+            | Keygen
+            | Li
+            | Link
+            | Listing
+            | Main
+            | Marquee
+            | Menu
+            | Meta
+            | Nav
+            | Noembed
+            | Noframes
+            | Noscript
+            | Object
+            | Ol
+            | P
+            | Param
+            | Plaintext
+            | Pre
+            | Script
+            | Search
+            | Section
+            | Select
+            | Source
+            | Style
+            | Summary
+            | Table
+            | Tbody
+            | Td
+            | Template
+            | Textarea
+            | Tfoot
+            | Th
+            | Thead
+            | Title
+            | Tr
+            | Track
+            | Ul
+            | Wbr
+            | Xmp
+    );
+    match ns {
+        Ns::Svg if matches!(element, ForeignObject | Desc | Title) => ALL,
+        Ns::MathMl if matches!(element, Mi | Mo | Mn | Ms | Mtext | AnnotationXml) => ALL,
+        Ns::Svg | Ns::MathMl => 0,
+        Ns::Html => {
+            let mut c = 0;
+            if special_html {
+                c |= 1 << SPECIAL;
+                if !matches!(element, Address | Div | P) {
+                    c |= 1 << ITEM_STOP;
+                }
+            }
+            if matches!(
+                element,
+                Applet | Caption | Html | Table | Td | Th | Marquee | Object | Template
+            ) {
+                c |= 1 << SCOPE | 1 << BUTTON_SCOPE | 1 << LIST_SCOPE;
+            }
+            if element == Button {
+                c |= 1 << BUTTON_SCOPE;
+            }
+            if matches!(element, Ol | Ul) {
+                c |= 1 << LIST_SCOPE;
+            }
+            c
+        }
+    }
 }
 
 /// No entry.
@@ -355,7 +562,7 @@ impl OpenElements {
     fn set_frameset(&mut self, frameset: FramesetMode) {
         self.frameset = frameset;
         self.watching = matches!(frameset, FramesetMode::BeforeBody | FramesetMode::BodyOk);
-        self.quiet = self.stack.is_empty() && !self.watching;
+        self.update_quiet();
     }
 
     /// Text handed out (or about to be) before the next token: character
@@ -452,7 +659,9 @@ impl OpenElements {
     pub(crate) fn heap_bytes(&self) -> usize {
         self.long_names.len()
             + self.stack.len() * core::mem::size_of::<Entry>()
-            + self.nearest.len() * 16
+            + (self.nearest[0].len() + self.nearest[1].len()) * 16
+            + self.templates.len()
+            + self.stack_templates.len() * 4
     }
 
     /// Opens an element, named `name` on the stack.
@@ -460,7 +669,7 @@ impl OpenElements {
         let key = self.keys.key(name);
         let index = self.stack.len() as u32;
         // One hash per push and per pop (the entry API).
-        let below_same = match self.nearest.entry(key) {
+        let below_same = match self.nearest[(ns == Ns::Html) as usize].entry(key) {
             Entry_::Occupied(mut e) => e.insert(index),
             Entry_::Vacant(e) => {
                 e.insert(index);
@@ -470,10 +679,18 @@ impl OpenElements {
         if name_key::is_long(key) {
             self.long_names.push_str(name);
         }
-        let run_start = match self.stack.last() {
+        let below = self.stack.last();
+        let run_start = match below {
             Some(below) if (below.ns == Ns::Html) == (ns == Ns::Html) => below.run_start,
             _ => index,
         };
+        let cats = categories(ns, element);
+        let mut near = below.map_or([NONE; CATEGORIES], |b| b.near);
+        for (c, at) in near.iter_mut().enumerate() {
+            if cats & 1 << c != 0 {
+                *at = index;
+            }
+        }
         self.stack.push(Entry {
             ns,
             element,
@@ -481,7 +698,11 @@ impl OpenElements {
             long_end: self.long_names.len(),
             below_same,
             run_start,
+            near,
         });
+        if ns == Ns::Html && element == Element::Template {
+            self.stack_templates.push(index);
+        }
         self.quiet = false;
     }
 
@@ -490,7 +711,8 @@ impl OpenElements {
         let Some(entry) = self.stack.pop() else {
             return;
         };
-        if let Entry_::Occupied(mut e) = self.nearest.entry(entry.key) {
+        let html = entry.ns == Ns::Html;
+        if let Entry_::Occupied(mut e) = self.nearest[html as usize].entry(entry.key) {
             if entry.below_same == NONE {
                 e.remove();
             } else {
@@ -501,9 +723,48 @@ impl OpenElements {
             let start = self.stack.last().map_or(0, |e| e.long_end);
             self.long_names.truncate(start);
         }
-        if self.stack.is_empty() {
-            self.quiet = !self.watching;
+        let index = self.stack.len() as u32;
+        if html && entry.element == Element::Template {
+            // An HTML template closes only with its end tag (or an outer
+            // one's): its mode goes with it.
+            self.stack_templates.pop();
+            self.templates.pop();
         }
+        if index == self.form_at {
+            self.form_at = NONE;
+        }
+        if self.stack.is_empty() {
+            self.update_quiet();
+        }
+    }
+
+    /// Closes the element at `i` and everything above it.
+    fn pop_to(&mut self, i: usize) {
+        while self.stack.len() > i {
+            self.pop();
+        }
+    }
+
+    /// Takes the element at `i` off the stack, leaving those above it open
+    /// (what `</form>` does to the form the pointer points to). Those above
+    /// are taken off and put back: O(1) amortized, as a form taken out is
+    /// below only what was opened after it, and the next one can only be
+    /// opened above everything open then.
+    fn remove(&mut self, i: usize) {
+        let above: Vec<(Ns, Element, String)> = (i + 1..self.stack.len())
+            .map(|j| (self.stack[j].ns, self.stack[j].element, self.name(j)))
+            .collect();
+        self.pop_to(i);
+        for (ns, element, name) in above {
+            self.push(ns, element, &name);
+        }
+    }
+
+    /// Sets [`Self::quiet`] from what it depends on.
+    fn update_quiet(&mut self) {
+        self.quiet = self.stack.is_empty()
+            && !self.watching
+            && self.templates.last() != Some(&TemplateMode::Fresh);
     }
 
     /// Whether the adjusted current node is an element in foreign content
@@ -540,9 +801,10 @@ impl OpenElements {
         }
     }
 
-    /// The topmost open element named `name` (whose key is `key`).
-    fn nearest_named(&self, name: &str, key: NameKey) -> Option<usize> {
-        let mut i = *self.nearest.get(&key)?;
+    /// The topmost open element named `name` (whose key is `key`), of the
+    /// HTML namespace if `html`, else of SVG or MathML.
+    fn nearest_named(&self, html: bool, name: &str, key: NameKey) -> Option<usize> {
+        let mut i = *self.nearest[html as usize].get(&key)?;
         while !self.is_named(i as usize, name, key) {
             i = self.stack[i as usize].below_same;
             if i == NONE {
@@ -605,13 +867,6 @@ impl OpenElements {
         self.quiet && !SWITCHING[tag.element as usize]
     }
 
-    /// Whether end tags change nothing here (the test the tokenizer makes
-    /// for every end tag).
-    #[inline(always)]
-    pub(crate) fn ignores_end_tags(&self) -> bool {
-        self.quiet
-    }
-
     /// [`Self::start_tag`] for a tag that may switch (out of line: most
     /// tags do not get here).
     #[inline(never)]
@@ -645,12 +900,35 @@ impl OpenElements {
                 return None;
             }
         }
+        if let Some(mode) = self.templates.last_mut() {
+            // A template is the current node while its mode is one of
+            // these (nothing else opens in it).
+            match *mode {
+                // "in column group" ignores all but `col` (which opens
+                // nothing) and `template`.
+                TemplateMode::ColumnGroup if element != Element::Template => return None,
+                // "in template" (§13.2.6.4.18): the first start tag not
+                // for "in head" chooses the mode.
+                TemplateMode::Fresh => {
+                    use Element::*;
+                    match element {
+                        Base | Basefont | Bgsound | Link | Meta | Noframes | Script | Style
+                        | Template | Title => {}
+                        Col => *mode = TemplateMode::ColumnGroup,
+                        _ => *mode = TemplateMode::Other,
+                    }
+                    self.update_quiet();
+                }
+                _ => {}
+            }
+        }
         if self.watching {
             self.watch_start_tag(tag);
             if self.frameset == FramesetMode::In {
                 return None;
             }
         }
+        let open = !self.stack.is_empty();
         let switch = match element {
             Element::Svg | Element::Math => {
                 if !tag.self_closing {
@@ -660,6 +938,33 @@ impl OpenElements {
                         Ns::MathMl
                     };
                     self.push(ns, element, name);
+                }
+                return None;
+            }
+            Element::Template => {
+                self.templates.push(TemplateMode::Fresh);
+                self.quiet = false;
+                if open {
+                    self.push(Ns::Html, element, name);
+                }
+                return None;
+            }
+            Element::Form => {
+                // "in body": ignored while the form element pointer is
+                // set, outside templates.
+                let in_template = !self.templates.is_empty();
+                if self.form && !in_template {
+                    return None;
+                }
+                if !in_template {
+                    self.form = true;
+                }
+                if open {
+                    self.close_p();
+                    if !in_template {
+                        self.form_at = self.stack.len() as u32;
+                    }
+                    self.push(Ns::Html, element, name);
                 }
                 return None;
             }
@@ -676,8 +981,11 @@ impl OpenElements {
                 // Inside foreign content's integration points, remember
                 // HTML elements so their end tags return to the foreign
                 // element.
-                if !self.stack.is_empty() && !opens_nothing_in_body(element) {
-                    self.push(Ns::Html, element, name);
+                if open {
+                    self.html_start_tag(element);
+                    if !opens_nothing_in_body(element) {
+                        self.push(Ns::Html, element, name);
+                    }
                 }
                 return None;
             }
@@ -688,10 +996,93 @@ impl OpenElements {
         // Inside foreign content's integration points the raw text element
         // is open too: its end tag (the one that ends its text) closes it,
         // and nothing below it.
-        if !self.stack.is_empty() {
+        if open {
+            if matches!(element, Element::Xmp | Element::Plaintext) {
+                self.close_p();
+            }
             self.push(Ns::Html, element, name);
         }
         Some(switch)
+    }
+
+    /// Whether the element at `i` is in the scope whose boundaries are the
+    /// category `scope` (§13.2.4.2): no boundary above it.
+    fn in_scope(&self, i: usize, scope: usize) -> bool {
+        self.stack
+            .last()
+            .is_some_and(|top| top.near[scope] == NONE || top.near[scope] as usize <= i)
+    }
+
+    /// The topmost open HTML element named `name`.
+    fn nearest_html(&self, name: &str) -> Option<usize> {
+        self.nearest_named(true, name, self.keys.key(name))
+    }
+
+    /// The topmost open HTML element of any of these names.
+    fn nearest_html_of(&self, names: &[&str]) -> Option<usize> {
+        names.iter().filter_map(|n| self.nearest_html(n)).max()
+    }
+
+    /// "Close a p element" if one is in button scope (§13.2.6.4.7).
+    fn close_p(&mut self) {
+        if let Some(i) = self.nearest_html("p")
+            && self.in_scope(i, BUTTON_SCOPE)
+        {
+            self.pop_to(i);
+        }
+    }
+
+    /// What an HTML start tag closes first "in body" (§13.2.6.4.7), on the
+    /// stack of foreign content's integration points: an open `p` in
+    /// button scope before a block, a heading on a heading, the list item
+    /// before another, a `button` before another. (The other start tags
+    /// that close elements close formatting elements, which are not
+    /// followed: see the module docs.)
+    fn html_start_tag(&mut self, element: Element) {
+        use Element::*;
+        match element {
+            Address | Article | Aside | Blockquote | Center | Details | Dialog | Dir | Div | Dl
+            | Fieldset | Figcaption | Figure | Footer | Header | Hgroup | Main | Menu | Nav
+            | Ol | P | Search | Section | Summary | Ul | Pre | Listing | Hr => {
+                self.close_p();
+            }
+            H1 | H2 | H3 | H4 | H5 | H6 => {
+                self.close_p();
+                if let Some(top) = self.stack.last()
+                    && top.ns == Ns::Html
+                    && matches!(top.element, H1 | H2 | H3 | H4 | H5 | H6)
+                {
+                    self.pop();
+                }
+            }
+            Li | Dd | Dt => {
+                let items: &[&str] = if element == Li {
+                    &["li"]
+                } else {
+                    &["dd", "dt"]
+                };
+                // The walk down from the current node stops at a special
+                // element but `address`, `div`, `p`: the item itself is
+                // one, so it is found only if it is the first.
+                if let Some(i) = self.nearest_html_of(items)
+                    && self
+                        .stack
+                        .last()
+                        .is_some_and(|top| top.near[ITEM_STOP] as usize == i)
+                {
+                    self.pop_to(i);
+                }
+                self.close_p();
+            }
+            Button => {
+                if let Some(i) = self.nearest_html("button")
+                    && self.in_scope(i, SCOPE)
+                {
+                    self.pop_to(i);
+                }
+            }
+            _ => {}
+        }
     }
 
     /// What an end tag does to the stack: closes the nearest open element
@@ -700,9 +1091,17 @@ impl OpenElements {
     /// first.
     #[inline(always)]
     pub(crate) fn end_tag(&mut self, tag: &Tag<'_>) {
-        if !self.quiet {
+        if !self.ignores_end_tag(tag) {
             self.end_tag_loud(tag);
         }
+    }
+
+    /// Whether an end tag changes nothing here (the test the tokenizer
+    /// makes for every end tag): outside foreign content, once the
+    /// frameset watch has stopped, only `</template>` and `</form>` count.
+    #[inline(always)]
+    pub(crate) fn ignores_end_tag(&self, tag: &Tag<'_>) -> bool {
+        self.quiet && !matches!(tag.element, Element::Template | Element::Form)
     }
 
     /// [`Self::end_tag`] inside foreign content or while the frameset
@@ -712,40 +1111,112 @@ impl OpenElements {
         if self.watching {
             self.watch_end_tag(tag);
         }
-        if !self.stack.is_empty() {
-            self.end_tag_open(tag);
+        if self.frameset == FramesetMode::In {
+            return;
+        }
+        self.end_tag_open(tag);
+    }
+
+    /// [`Self::end_tag`] when it may matter: "in foreign content"
+    /// (§13.2.6.5) while the current node is foreign, then "in body"
+    /// (§13.2.6.4.7) on the stack of foreign content and its integration
+    /// points, and for `</template>` and `</form>` anywhere.
+    fn end_tag_open(&mut self, tag: &Tag<'_>) {
+        use Element::*;
+        let (name, element) = (tag.name, tag.element);
+        if let Some(&top) = self.stack.last()
+            && top.ns != Ns::Html
+        {
+            if matches!(element, Br | P) {
+                self.pop_to_html_content();
+            } else {
+                // The walk down the foreign elements on top: one of that
+                // name closes, with those above it.
+                let mut found = self.nearest_named(false, name, self.keys.key(name));
+                if element == AnnotationXml {
+                    let html =
+                        self.nearest_named(false, ANNOTATION_XML_HTML, self.annotation_xml_html);
+                    found = found.max(html);
+                }
+                if let Some(i) = found
+                    && i >= top.run_start as usize
+                {
+                    return self.pop_to(i);
+                }
+            }
+        }
+        // Then "in body", from the current node down.
+        match element {
+            Template => {
+                // "in head": no scope; the innermost template closes with
+                // everything above it, foreign content included.
+                if let Some(&i) = self.stack_templates.last() {
+                    self.pop_to(i as usize);
+                } else if self.templates.pop().is_some() {
+                    self.pop_to(0);
+                    self.update_quiet();
+                }
+            }
+            Form if self.templates.is_empty() => {
+                self.form = false;
+                let i = core::mem::replace(&mut self.form_at, NONE) as usize;
+                if i < self.stack.len() && self.in_scope(i, SCOPE) {
+                    self.remove(i);
+                }
+            }
+            Body | Html | Br => {}
+            P => self.pop_in_scope(self.nearest_html("p"), BUTTON_SCOPE),
+            Li => self.pop_in_scope(self.nearest_html("li"), LIST_SCOPE),
+            H1 | H2 | H3 | H4 | H5 | H6 => self.pop_in_scope(
+                self.nearest_html_of(&["h1", "h2", "h3", "h4", "h5", "h6"]),
+                SCOPE,
+            ),
+            Address | Article | Aside | Blockquote | Button | Center | Details | Dialog | Dir
+            | Div | Dl | Fieldset | Figcaption | Figure | Footer | Header | Hgroup | Listing
+            | Main | Menu | Nav | Ol | Pre | Search | Section | Select | Summary | Ul | Dd | Dt
+            | Applet | Marquee | Object | Form => {
+                self.pop_in_scope(self.nearest_html(name), SCOPE);
+            }
+            A | B | Big | Code | Em | Font | I | Nobr | S | Small | Strike | Strong | Tt | U => {
+                // The adoption agency (§13.2.6.4.7), as far as the current
+                // node goes: with no special element above the formatting
+                // element, it closes with everything above it; else the
+                // topmost special element above it ends up the current
+                // node. (The list of active formatting elements is not
+                // followed: see the module docs.)
+                let Some(i) = self.nearest_html(name) else {
+                    return;
+                };
+                if !self.in_scope(i, SCOPE) {
+                    return;
+                }
+                let special = self.stack.last().map_or(NONE, |top| top.near[SPECIAL]);
+                if special == NONE || (special as usize) < i {
+                    self.pop_to(i);
+                } else {
+                    self.pop_to(special as usize + 1);
+                }
+            }
+            _ => {
+                // "Any other end tag": the walk down stops at the first
+                // HTML element of that name, or a special element.
+                if let Some(i) = self.nearest_html(name) {
+                    let special = self.stack.last().map_or(NONE, |top| top.near[SPECIAL]);
+                    if special == NONE || special as usize <= i {
+                        self.pop_to(i);
+                    }
+                }
+            }
         }
     }
 
-    /// [`Self::end_tag`] inside foreign content: closes the topmost open
-    /// element of that name and everything above it, when the tree builder
-    /// would.
-    fn end_tag_open(&mut self, tag: &Tag<'_>) {
-        let (name, element) = (tag.name, tag.element);
-        let Some(&top) = self.stack.last() else {
-            return;
-        };
-        if top.ns != Ns::Html && matches!(element, Element::Br | Element::P) {
-            self.pop_to_html_content();
-            return;
-        }
-        let mut found = self.nearest_named(name, self.keys.key(name));
-        if element == Element::AnnotationXml {
-            let html = self.nearest_named(ANNOTATION_XML_HTML, self.annotation_xml_html);
-            found = found.max(html);
-        }
-        let Some(i) = found else {
-            return;
-        };
-        // With an HTML current node, "in body" walks down from it (§13.2.6.4.7,
-        // "any other end tag" and the scoped ones): the integration point
-        // below the HTML elements is special and a scope boundary, so only
-        // an HTML element above it can be closed.
-        if top.ns == Ns::Html && (self.stack[i].ns != Ns::Html || i < top.run_start as usize) {
-            return;
-        }
-        while self.stack.len() > i {
-            self.pop();
+    /// Closes the element at `i` with everything above it if it is in the
+    /// scope `scope`.
+    fn pop_in_scope(&mut self, i: Option<usize>, scope: usize) {
+        if let Some(i) = i
+            && self.in_scope(i, scope)
+        {
+            self.pop_to(i);
         }
     }
 }
@@ -771,7 +1242,7 @@ impl<'a> Tokenizer<'a> {
     /// What an end tag does to the element stack.
     #[inline]
     pub(super) fn auto_end_tag(&mut self, tag: &Tag<'a>) {
-        if !self.ns_stack.ignores_end_tags() {
+        if !self.ns_stack.ignores_end_tag(tag) {
             self.watch_text();
             self.ns_stack.end_tag_loud(tag);
         }
@@ -812,8 +1283,9 @@ mod tests {
 
     /// Random pushes, end tags and breakouts over short and long names
     /// give the stack a plain list gives: an end tag closes the nearest
-    /// element of its name and everything above it, at any depth, and
-    /// nothing when none is open.
+    /// element of its name and everything above it, at any depth, as the
+    /// tree builder's walks down the stack would, and nothing when none
+    /// is open.
     #[test]
     fn end_tags_close_the_nearest_open_element_like_a_plain_list() {
         let names = [
@@ -840,15 +1312,30 @@ mod tests {
                     }
                     2 => {
                         stack.end_tag(&end_tag(name));
-                        // Below an HTML current node, only the HTML
-                        // elements above the nearest foreign one close.
-                        let html_top = model.last().is_some_and(|(ns, _)| *ns == Ns::Html);
+                        // A foreign current node: the foreign elements on
+                        // top close by name. Then "any other end tag": the
+                        // nearest HTML element of that name, unless a
+                        // special element (here an integration point) is
+                        // above it.
+                        let top_foreign = model.last().is_some_and(|(ns, _)| *ns != Ns::Html);
                         let run_start = model
                             .iter()
-                            .rposition(|(ns, _)| *ns != Ns::Html)
+                            .rposition(|(ns, _)| *ns == Ns::Html)
                             .map_or(0, |j| j + 1);
-                        if let Some(i) = model.iter().rposition(|(_, n)| n == name)
-                            && (!html_top || (model[i].0 == Ns::Html && i >= run_start))
+                        let special = |(ns, n): &(Ns, String)| {
+                            (*ns == Ns::Svg && matches!(n.as_str(), "foreignobject" | "desc"))
+                                || (*ns == Ns::MathMl && n == "mi")
+                        };
+                        if let Some(i) = model
+                            .iter()
+                            .rposition(|(ns, n)| *ns != Ns::Html && n == name)
+                            .filter(|&i| top_foreign && i >= run_start)
+                        {
+                            model.truncate(i);
+                        } else if let Some(i) = model
+                            .iter()
+                            .rposition(|(ns, n)| *ns == Ns::Html && n == name)
+                            && !model[i + 1..].iter().any(special)
                         {
                             model.truncate(i);
                         }
@@ -867,7 +1354,7 @@ mod tests {
                 }
                 assert_eq!(list(&stack), model);
                 let mut open = 0;
-                for &top in stack.nearest.values() {
+                for &top in stack.nearest.iter().flat_map(|m| m.values()) {
                     let mut i = top;
                     while i != NONE {
                         open += 1;
@@ -892,7 +1379,7 @@ mod tests {
         }
         assert_eq!(stack.stack.len(), 100_001);
         stack.end_tag(&end_tag("svg"));
-        assert!(stack.stack.is_empty() && stack.nearest.is_empty());
+        assert!(stack.stack.is_empty() && stack.nearest.iter().all(HashMap::is_empty));
         assert!(stack.long_names.is_empty());
     }
 }
