@@ -519,3 +519,36 @@ fn in_body_rules_at_integration_points() {
         ),
     ]);
 }
+
+/// `tree_oracle`, fifteen minutes after the fixes above (crash-bd7ceb58…,
+/// minimized to `<math><annotation-xml><svg><desc>\xff<style><!`): the
+/// tree construction dispatcher (§13.2.6) sends a `<svg>` start tag on
+/// any MathML `annotation-xml` (an HTML integration point or not) to the
+/// insertion mode, which opens an SVG `svg`; so the `desc` in it is an
+/// SVG one, an HTML integration point, and the `style` at it is HTML
+/// (RAWTEXT). htmltok had opened a MathML `svg` and `desc`.
+#[test]
+fn svg_in_annotation_xml_is_svg() {
+    check_names(&[
+        (
+            "<math><annotation-xml><svg><desc><style><!x",
+            &["math", "annotation-xml", "svg", "desc", "style", "#text"][..],
+        ),
+        (
+            "<math><annotation-xml><svg><![CDATA[x]]>",
+            &["math", "annotation-xml", "svg", "#text"],
+        ),
+        (
+            "<math><annotation-xml><math><![CDATA[x]]><mi><style><!x",
+            &[
+                "math",
+                "annotation-xml",
+                "math",
+                "#text",
+                "mi",
+                "style",
+                "#text",
+            ],
+        ),
+    ]);
+}

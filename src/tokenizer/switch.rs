@@ -835,9 +835,12 @@ impl OpenElements {
         match (top.ns, top.element) {
             (Ns::Svg, ForeignObject | Desc | Title) => true,
             (Ns::MathMl, Mi | Mo | Mn | Ms | Mtext) => !matches!(element, Mglyph | Malignmark),
+            // Any `annotation-xml` sends `<svg>` to the insertion mode
+            // (§13.2.6, tree construction dispatcher), which opens an SVG
+            // `svg`, not a MathML one.
             (Ns::MathMl, AnnotationXml) => {
                 let i = self.stack.len() - 1;
-                self.is_named(i, ANNOTATION_XML_HTML, self.annotation_xml_html)
+                element == Svg || self.is_named(i, ANNOTATION_XML_HTML, self.annotation_xml_html)
             }
             _ => false,
         }
@@ -1015,6 +1018,9 @@ impl OpenElements {
 
     /// The topmost open HTML element named `name`.
     fn nearest_html(&self, name: &str) -> Option<usize> {
+        if self.nearest[1].is_empty() {
+            return None;
+        }
         self.nearest_named(true, name, self.keys.key(name))
     }
 
