@@ -39,7 +39,7 @@
 //! changes the current node: end tags close only within their scope and
 //! not past a special element, block start tags close an open `p`, list
 //! items and headings close their kind, `</form>` takes the form out from
-//! under what is open above it. For each open element the stack keeps the
+//! under what is open above it. For the current node the stack keeps the
 //! nearest special element and scope boundary at or below it, so each of
 //! these tests is O(1).
 //!
@@ -70,8 +70,13 @@
 //! O(1) amortized: an end tag looks up the topmost open element of its
 //! name (a hash, and a link from each element to the next one below with
 //! its name, HTML and foreign elements apart), tests its scope against the
-//! nearest boundaries kept with the current node, and either closes it
-//! with what is above it or does nothing: it never walks the stack.
+//! nearest boundaries kept for the current node, and either closes it
+//! with what is above it or does nothing: it never walks the stack. Those
+//! boundaries cost most pushes nothing but a table load: the entry of an
+//! element keeps the nearest integration point of foreign content (a
+//! boundary of every kind) at or below it, and a side stack has a record
+//! of the others for each open HTML element that is one (a special
+//! element), so a run of foreign elements adds no record.
 //! `</form>` taking the form out from under the elements above it pops
 //! and pushes those again, each only once: the next form opens above
 //! them. A template's mode is kept in a stack of one byte per open
@@ -273,9 +278,10 @@ pub(crate) struct OpenElements {
     /// to the next one below with its key. Two long names with one key
     /// only cost a step along that chain: the names themselves are
     /// compared before anything is closed.
-    /// (Two tables: foreign elements first, HTML ones second, which the
-    /// tree builder looks for apart.)
-    nearest: [HashMap<NameKey, u32, KeyHasher>; 2],
+    /// HTML elements have their keys with [`HTML_KEY`] flipped, so they
+    /// are apart from the foreign ones, which the tree builder looks for
+    /// apart.
+    nearest: HashMap<NameKey, u32, KeyHasher>,
     keys: NameKeys,
     /// The key of [`ANNOTATION_XML_HTML`].
     annotation_xml_html: NameKey,
@@ -302,6 +308,16 @@ pub(crate) struct OpenElements {
     /// Where on `stack` the open HTML templates are that are on it (the
     /// others are below foreign content), bottom first.
     stack_templates: Vec<u32>,
+    /// For each open HTML element in a category of [`categories`] (the
+    /// special elements, among them the scope boundaries, and `p`),
+    /// bottom first: the nearest open HTML element at or below it in each
+    /// category ([`NONE`]: none). The last one holds for the current node
+    /// (the HTML elements above it are in none), so, with
+    /// [`Entry::point`] for the integration points of foreign content,
+    /// what the tree builder's walks down the stack stop at is found in
+    /// O(1) ([`Self::near`]), and the elements that are in none (nearly
+    /// all foreign elements) cost nothing here.
+    bounds: Vec<[u32; CATEGORIES]>,
     /// The form element pointer is set (§13.2.4.4).
     form: bool,
     /// Where on `stack` the element the form element pointer points to is,
@@ -329,7 +345,7 @@ impl Default for OpenElements {
         OpenElements {
             stack: Vec::new(),
             long_names: String::new(),
-            nearest: Default::default(),
+            nearest: HashMap::default(),
             annotation_xml_html: keys.key(ANNOTATION_XML_HTML),
             keys,
             frameset: FramesetMode::BeforeBody,
@@ -339,6 +355,7 @@ impl Default for OpenElements {
             head_templates: 0,
             templates: Vec::new(),
             stack_templates: Vec::new(),
+            bounds: Vec::new(),
             form: false,
             form_at: NONE,
         }
@@ -362,13 +379,18 @@ struct Entry {
     /// stacked above an integration point, or foreign elements above an
     /// HTML one (or the bottom).
     run_start: u32,
-    /// For each category of [`categories`], the nearest open element at
-    /// or below this one in it ([`NONE`]: none): what the tree builder's
-    /// walks down the stack stop at, found in O(1).
-    near: [u32; CATEGORIES],
+    /// Its [`FLAGS`] (and [`FORM`]): what pushing and closing it do
+    /// besides its name; 0 for most elements.
+    flags: u16,
+    /// The nearest open integration point of foreign content at or below
+    /// this one ([`POINT`]; [`NONE`]: none). They are special and the
+    /// boundary of every scope, so they are in every category but
+    /// [`PARAGRAPH`] without a record on [`OpenElements::bounds`].
+    point: u32,
 }
 
-/// The categories of [`categories`], as indices into [`Entry::near`].
+/// The categories of [`categories`], as bits of [`FLAGS`] and indices into
+/// [`OpenElements::bounds`].
 const SPECIAL: usize = 0;
 /// The boundaries of "has an element in scope" (§13.2.4.2).
 const SCOPE: usize = 1;
@@ -379,14 +401,78 @@ const LIST_SCOPE: usize = 3;
 /// Where the `li`, `dd` and `dt` start tags stop looking for an open one
 /// to close (§13.2.6.4.7): special elements but `address`, `div`, `p`.
 const ITEM_STOP: usize = 4;
-const CATEGORIES: usize = 5;
+/// HTML `p` elements: what "close a p element" looks for, which many
+/// start tags do at integration points (no lookup by name).
+const PARAGRAPH: usize = 5;
+const CATEGORIES: usize = 6;
+/// The bits of the categories in [`Entry::flags`].
+const CATEGORY_BITS: u16 = (1 << CATEGORIES) - 1;
+/// [`Entry::flags`]: an HTML `template` (on [`OpenElements::stack_templates`]).
+const TEMPLATE: u16 = 1 << 6;
+/// [`Entry::flags`]: the element the form element pointer pointed to when
+/// it was opened.
+const FORM: u16 = 1 << 7;
+/// [`Entry::flags`]: an SVG `foreignObject`, `desc` or `title`, or a
+/// MathML `mi`, `mo`, `mn`, `ms`, `mtext` or `annotation-xml` (the
+/// elements whose children may be HTML).
+const POINT: u16 = 1 << 8;
 
-/// The categories an element is in, one bit for each index of
-/// [`Entry::near`]: the special elements (§13.2.4.2, "special"), and the
-/// boundaries of the scopes the tree builder tests.
-fn categories(ns: Ns, element: Element) -> u8 {
+/// For each set of categories (bits of [`Entry::flags`]), the bits to
+/// replace in an entry of [`OpenElements::bounds`]: all ones in those
+/// categories (a branchless update of the six).
+static CATEGORY_MASKS: [[u32; CATEGORIES]; 1 << CATEGORIES] = {
+    let mut table = [[0; CATEGORIES]; 1 << CATEGORIES];
+    let mut bits = 0;
+    while bits < 1 << CATEGORIES {
+        let mut c = 0;
+        while c < CATEGORIES {
+            if bits & 1 << c != 0 {
+                table[bits][c] = u32::MAX;
+            }
+            c += 1;
+        }
+        bits += 1;
+    }
+    table
+};
+
+/// [`categories`], [`TEMPLATE`] and [`POINT`] of every element of each
+/// namespace, by namespace and discriminant: one load per push.
+static FLAGS: [[u16; 256]; 3] = {
+    let mut table = [[0; 256]; 3];
+    let mut i = 0;
+    while i < element::ALL.len() {
+        let e = element::ALL[i];
+        table[Ns::Html as usize][i] = categories(e) as u16;
+        if matches!(e, Element::Template) {
+            table[Ns::Html as usize][i] |= TEMPLATE;
+        }
+        if matches!(e, Element::ForeignObject | Element::Desc | Element::Title) {
+            table[Ns::Svg as usize][i] = POINT;
+        }
+        if matches!(
+            e,
+            Element::Mi
+                | Element::Mo
+                | Element::Mn
+                | Element::Ms
+                | Element::Mtext
+                | Element::AnnotationXml
+        ) {
+            table[Ns::MathMl as usize][i] = POINT;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// The categories an HTML element is in, one bit for each index of an
+/// [`OpenElements::bounds`] record: the special elements (§13.2.4.2,
+/// "special"), the boundaries of the scopes the tree builder tests, and
+/// `p`. (The foreign elements in any are the integration points:
+/// [`POINT`].)
+const fn categories(element: Element) -> u8 {
     use Element::*;
-    const ALL: u8 = 0b11111;
     let special_html = matches!(
         element,
         Address
@@ -473,37 +559,46 @@ fn categories(ns: Ns, element: Element) -> u8 {
             | Wbr
             | Xmp
     );
-    match ns {
-        Ns::Svg if matches!(element, ForeignObject | Desc | Title) => ALL,
-        Ns::MathMl if matches!(element, Mi | Mo | Mn | Ms | Mtext | AnnotationXml) => ALL,
-        Ns::Svg | Ns::MathMl => 0,
-        Ns::Html => {
-            let mut c = 0;
-            if special_html {
-                c |= 1 << SPECIAL;
-                if !matches!(element, Address | Div | P) {
-                    c |= 1 << ITEM_STOP;
-                }
-            }
-            if matches!(
-                element,
-                Applet | Caption | Html | Table | Td | Th | Marquee | Object | Template
-            ) {
-                c |= 1 << SCOPE | 1 << BUTTON_SCOPE | 1 << LIST_SCOPE;
-            }
-            if element == Button {
-                c |= 1 << BUTTON_SCOPE;
-            }
-            if matches!(element, Ol | Ul) {
-                c |= 1 << LIST_SCOPE;
-            }
-            c
+    let mut c = 0;
+    if matches!(element, P) {
+        c |= 1 << PARAGRAPH;
+    }
+    if special_html {
+        c |= 1 << SPECIAL;
+        if !matches!(element, Address | Div | P) {
+            c |= 1 << ITEM_STOP;
         }
     }
+    if matches!(
+        element,
+        Applet | Caption | Html | Table | Td | Th | Marquee | Object | Template
+    ) {
+        c |= 1 << SCOPE | 1 << BUTTON_SCOPE | 1 << LIST_SCOPE;
+    }
+    if matches!(element, Button) {
+        c |= 1 << BUTTON_SCOPE;
+    }
+    if matches!(element, Ol | Ul) {
+        c |= 1 << LIST_SCOPE;
+    }
+    c
 }
 
 /// No entry.
 const NONE: u32 = u32::MAX;
+
+/// The bit flipped in the key of an HTML element's name ([`ns_key`]): a
+/// bit of the top byte, which is a short name's length (below 8) or all
+/// ones for a long name, so flipping it keeps the two kinds apart
+/// ([`name_key::is_long`] tests the top bit).
+const HTML_KEY: NameKey = 1 << 62;
+
+/// The key on the stack of an element named with `key`, in the HTML
+/// namespace if `html`.
+#[inline(always)]
+fn ns_key(key: NameKey, html: bool) -> NameKey {
+    key ^ (html as NameKey * HTML_KEY)
+}
 
 impl fmt::Debug for OpenElements {
     /// As the list of elements, bottom first.
@@ -531,7 +626,7 @@ impl OpenElements {
             };
             self.long_names[start..self.stack[i].long_end].to_owned()
         } else {
-            let len = (key >> 56) as usize;
+            let len = (key >> 56) as usize & 7;
             let bytes: Vec<u8> = (0..len).map(|j| (key >> (8 * j)) as u8).collect();
             String::from_utf8_lossy(&bytes).into_owned()
         }
@@ -659,17 +754,25 @@ impl OpenElements {
     pub(crate) fn heap_bytes(&self) -> usize {
         self.long_names.len()
             + self.stack.len() * core::mem::size_of::<Entry>()
-            + (self.nearest[0].len() + self.nearest[1].len()) * 16
+            + self.nearest.len() * 16
             + self.templates.len()
             + self.stack_templates.len() * 4
+            + self.bounds.len() * core::mem::size_of::<[u32; CATEGORIES]>()
     }
 
     /// Opens an element, named `name` on the stack.
+    #[inline]
     fn push(&mut self, ns: Ns, element: Element, name: &str) {
-        let key = self.keys.key(name);
+        let key = ns_key(self.keys.key(name), ns == Ns::Html);
+        self.push_keyed(ns, element, name, key);
+    }
+
+    /// [`Self::push`] with the key on the stack known ([`ns_key`]; `name`
+    /// is read only if it is long).
+    fn push_keyed(&mut self, ns: Ns, element: Element, name: &str, key: NameKey) {
         let index = self.stack.len() as u32;
         // One hash per push and per pop (the entry API).
-        let below_same = match self.nearest[(ns == Ns::Html) as usize].entry(key) {
+        let below_same = match self.nearest.entry(key) {
             Entry_::Occupied(mut e) => e.insert(index),
             Entry_::Vacant(e) => {
                 e.insert(index);
@@ -679,18 +782,14 @@ impl OpenElements {
         if name_key::is_long(key) {
             self.long_names.push_str(name);
         }
-        let below = self.stack.last();
-        let run_start = match below {
-            Some(below) if (below.ns == Ns::Html) == (ns == Ns::Html) => below.run_start,
-            _ => index,
-        };
-        let cats = categories(ns, element);
-        let mut near = below.map_or([NONE; CATEGORIES], |b| b.near);
-        for (c, at) in near.iter_mut().enumerate() {
-            if cats & 1 << c != 0 {
-                *at = index;
+        let flags = FLAGS[ns as usize][element as usize];
+        let (run_start, below_point) = match self.stack.last() {
+            Some(below) if (below.ns == Ns::Html) == (ns == Ns::Html) => {
+                (below.run_start, below.point)
             }
-        }
+            Some(below) => (index, below.point),
+            None => (index, NONE),
+        };
         self.stack.push(Entry {
             ns,
             element,
@@ -698,21 +797,34 @@ impl OpenElements {
             long_end: self.long_names.len(),
             below_same,
             run_start,
-            near,
+            flags,
+            point: if flags & POINT != 0 {
+                index
+            } else {
+                below_point
+            },
         });
-        if ns == Ns::Html && element == Element::Template {
-            self.stack_templates.push(index);
+        if flags != 0 {
+            if flags & CATEGORY_BITS != 0 {
+                let below = self.bounds.last().copied().unwrap_or([NONE; CATEGORIES]);
+                let mask = &CATEGORY_MASKS[(flags & CATEGORY_BITS) as usize];
+                let near = core::array::from_fn(|c| below[c] & !mask[c] | index & mask[c]);
+                self.bounds.push(near);
+            }
+            if flags & TEMPLATE != 0 {
+                self.stack_templates.push(index);
+            }
         }
         self.quiet = false;
     }
 
     /// Closes the current node.
+    #[inline(always)]
     fn pop(&mut self) {
         let Some(entry) = self.stack.pop() else {
             return;
         };
-        let html = entry.ns == Ns::Html;
-        if let Entry_::Occupied(mut e) = self.nearest[html as usize].entry(entry.key) {
+        if let Entry_::Occupied(mut e) = self.nearest.entry(entry.key) {
             if entry.below_same == NONE {
                 e.remove();
             } else {
@@ -723,19 +835,46 @@ impl OpenElements {
             let start = self.stack.last().map_or(0, |e| e.long_end);
             self.long_names.truncate(start);
         }
-        let index = self.stack.len() as u32;
-        if html && entry.element == Element::Template {
+        if entry.flags & CATEGORY_BITS != 0 {
+            self.bounds.pop();
+        }
+        if entry.flags & (TEMPLATE | FORM) != 0 {
+            self.pop_marked(entry.flags);
+        }
+        if self.stack.is_empty() {
+            self.update_quiet();
+        }
+    }
+
+    /// What [`Self::pop`] undoes for a template or a form the pointer
+    /// pointed to (just taken off the stack).
+    #[cold]
+    #[inline(never)]
+    fn pop_marked(&mut self, flags: u16) {
+        if flags & TEMPLATE != 0 {
             // An HTML template closes only with its end tag (or an outer
             // one's): its mode goes with it.
             self.stack_templates.pop();
             self.templates.pop();
         }
-        if index == self.form_at {
+        if flags & FORM != 0 && self.stack.len() as u32 == self.form_at {
             self.form_at = NONE;
         }
-        if self.stack.is_empty() {
-            self.update_quiet();
+    }
+
+    /// The nearest open element at or below the current node in the
+    /// category `c` ([`NONE`]: none).
+    #[inline]
+    fn near(&self, c: usize) -> u32 {
+        let html = self.bounds.last().map_or(NONE, |near| near[c]);
+        if c == PARAGRAPH {
+            return html;
         }
+        let point = self.stack.last().map_or(NONE, |top| top.point);
+        // The later of the two (NONE, all ones, is the earliest).
+        html.wrapping_add(1)
+            .max(point.wrapping_add(1))
+            .wrapping_sub(1)
     }
 
     /// Closes the element at `i` and everything above it.
@@ -751,12 +890,32 @@ impl OpenElements {
     /// below only what was opened after it, and the next one can only be
     /// opened above everything open then.
     fn remove(&mut self, i: usize) {
-        let above: Vec<(Ns, Element, String)> = (i + 1..self.stack.len())
-            .map(|j| (self.stack[j].ns, self.stack[j].element, self.name(j)))
-            .collect();
+        let above = self.stack[i + 1..].to_vec();
+        // The long names of those above, after the one at `i` (whose own is
+        // before `from`).
+        let from = self.stack[i].long_end;
+        let names = self.long_names[from..].to_owned();
         self.pop_to(i);
-        for (ns, element, name) in above {
-            self.push(ns, element, &name);
+        let mut start = 0;
+        for e in above {
+            debug_assert!(e.flags & TEMPLATE == 0, "a template above the form");
+            let name = if name_key::is_long(e.key) {
+                &names[start..e.long_end - from]
+            } else {
+                ""
+            };
+            start = e.long_end - from;
+            // (Not the form the pointer points to, which is the one taken
+            // out: no FORM flag to restore.)
+            self.push_keyed(e.ns, e.element, name, e.key);
+        }
+    }
+
+    /// Points the form element pointer to the current node (a `form`).
+    fn point_form_here(&mut self) {
+        if let Some(top) = self.stack.last_mut() {
+            top.flags |= FORM;
+            self.form_at = self.stack.len() as u32 - 1;
         }
     }
 
@@ -803,8 +962,10 @@ impl OpenElements {
 
     /// The topmost open element named `name` (whose key is `key`), of the
     /// HTML namespace if `html`, else of SVG or MathML.
+    #[inline]
     fn nearest_named(&self, html: bool, name: &str, key: NameKey) -> Option<usize> {
-        let mut i = *self.nearest[html as usize].get(&key)?;
+        let key = ns_key(key, html);
+        let mut i = *self.nearest.get(&key)?;
         while !self.is_named(i as usize, name, key) {
             i = self.stack[i as usize].below_same;
             if i == NONE {
@@ -964,10 +1125,10 @@ impl OpenElements {
                 }
                 if open {
                     self.close_p();
-                    if !in_template {
-                        self.form_at = self.stack.len() as u32;
-                    }
                     self.push(Ns::Html, element, name);
+                    if !in_template {
+                        self.point_form_here();
+                    }
                 }
                 return None;
             }
@@ -1011,17 +1172,23 @@ impl OpenElements {
     /// Whether the element at `i` is in the scope whose boundaries are the
     /// category `scope` (§13.2.4.2): no boundary above it.
     fn in_scope(&self, i: usize, scope: usize) -> bool {
-        self.stack
-            .last()
-            .is_some_and(|top| top.near[scope] == NONE || top.near[scope] as usize <= i)
+        let near = self.near(scope);
+        !self.stack.is_empty() && (near == NONE || near as usize <= i)
     }
 
     /// The topmost open HTML element named `name`.
+    #[inline]
     fn nearest_html(&self, name: &str) -> Option<usize> {
-        if self.nearest[1].is_empty() {
-            return None;
-        }
         self.nearest_named(true, name, self.keys.key(name))
+    }
+
+    /// Whether an HTML element is open on the stack: the current node, or
+    /// the one below the run of foreign elements on top.
+    #[inline]
+    fn html_open(&self) -> bool {
+        self.stack
+            .last()
+            .is_some_and(|top| top.ns == Ns::Html || top.run_start > 0)
     }
 
     /// The topmost open HTML element of any of these names.
@@ -1031,10 +1198,9 @@ impl OpenElements {
 
     /// "Close a p element" if one is in button scope (§13.2.6.4.7).
     fn close_p(&mut self) {
-        if let Some(i) = self.nearest_html("p")
-            && self.in_scope(i, BUTTON_SCOPE)
-        {
-            self.pop_to(i);
+        let p = self.near(PARAGRAPH);
+        if p != NONE && self.in_scope(p as usize, BUTTON_SCOPE) {
+            self.pop_to(p as usize);
         }
     }
 
@@ -1071,10 +1237,7 @@ impl OpenElements {
                 // element but `address`, `div`, `p`: the item itself is
                 // one, so it is found only if it is the first.
                 if let Some(i) = self.nearest_html_of(items)
-                    && self
-                        .stack
-                        .last()
-                        .is_some_and(|top| top.near[ITEM_STOP] as usize == i)
+                    && self.near(ITEM_STOP) as usize == i
                 {
                     self.pop_to(i);
                 }
@@ -1117,16 +1280,20 @@ impl OpenElements {
         if self.watching {
             self.watch_end_tag(tag);
         }
-        if self.frameset == FramesetMode::In {
-            return;
+        if !self.stack.is_empty() {
+            self.end_tag_open(tag);
+        } else if matches!(tag.element, Element::Template | Element::Form)
+            && self.frameset != FramesetMode::In
+        {
+            // With the stack empty only these matter (and nothing "in
+            // frameset", which empties the stack for good).
+            self.end_tag_in_body(tag);
         }
-        self.end_tag_open(tag);
     }
 
-    /// [`Self::end_tag`] when it may matter: "in foreign content"
-    /// (§13.2.6.5) while the current node is foreign, then "in body"
-    /// (§13.2.6.4.7) on the stack of foreign content and its integration
-    /// points, and for `</template>` and `</form>` anywhere.
+    /// [`Self::end_tag`] with elements open: "in foreign content"
+    /// (§13.2.6.5) while the current node is foreign, then "in body".
+    #[inline(always)]
     fn end_tag_open(&mut self, tag: &Tag<'_>) {
         use Element::*;
         let (name, element) = (tag.name, tag.element);
@@ -1151,7 +1318,21 @@ impl OpenElements {
                 }
             }
         }
-        // Then "in body", from the current node down.
+        // Then "in body", from the current node down: with no HTML
+        // element open on the stack, only the template and form end tags
+        // do anything.
+        if self.html_open() || matches!(element, Template | Form) {
+            self.end_tag_in_body(tag);
+        }
+    }
+
+    /// [`Self::end_tag`] "in body" (§13.2.6.4.7) on the stack of foreign
+    /// content and its integration points, and for `</template>` and
+    /// `</form>` anywhere.
+    #[inline(never)]
+    fn end_tag_in_body(&mut self, tag: &Tag<'_>) {
+        use Element::*;
+        let (name, element) = (tag.name, tag.element);
         match element {
             Template => {
                 // "in head": no scope; the innermost template closes with
@@ -1171,7 +1352,7 @@ impl OpenElements {
                 }
             }
             Body | Html | Br => {}
-            P => self.pop_in_scope(self.nearest_html("p"), BUTTON_SCOPE),
+            P => self.close_p(),
             Li => self.pop_in_scope(self.nearest_html("li"), LIST_SCOPE),
             H1 | H2 | H3 | H4 | H5 | H6 => self.pop_in_scope(
                 self.nearest_html_of(&["h1", "h2", "h3", "h4", "h5", "h6"]),
@@ -1196,7 +1377,7 @@ impl OpenElements {
                 if !self.in_scope(i, SCOPE) {
                     return;
                 }
-                let special = self.stack.last().map_or(NONE, |top| top.near[SPECIAL]);
+                let special = self.near(SPECIAL);
                 if special == NONE || (special as usize) < i {
                     self.pop_to(i);
                 } else {
@@ -1207,7 +1388,7 @@ impl OpenElements {
                 // "Any other end tag": the walk down stops at the first
                 // HTML element of that name, or a special element.
                 if let Some(i) = self.nearest_html(name) {
-                    let special = self.stack.last().map_or(NONE, |top| top.near[SPECIAL]);
+                    let special = self.near(SPECIAL);
                     if special == NONE || special as usize <= i {
                         self.pop_to(i);
                     }
@@ -1360,7 +1541,7 @@ mod tests {
                 }
                 assert_eq!(list(&stack), model);
                 let mut open = 0;
-                for &top in stack.nearest.iter().flat_map(|m| m.values()) {
+                for &top in stack.nearest.values() {
                     let mut i = top;
                     while i != NONE {
                         open += 1;
@@ -1385,7 +1566,7 @@ mod tests {
         }
         assert_eq!(stack.stack.len(), 100_001);
         stack.end_tag(&end_tag("svg"));
-        assert!(stack.stack.is_empty() && stack.nearest.iter().all(HashMap::is_empty));
+        assert!(stack.stack.is_empty() && stack.nearest.is_empty());
         assert!(stack.long_names.is_empty());
     }
 }
