@@ -290,11 +290,9 @@ pub(crate) struct OpenElements {
     /// `frameset` is [`FramesetMode::BeforeBody`] or [`FramesetMode::BodyOk`]:
     /// every token is looked at.
     watching: bool,
-    /// The stack is empty, the frameset watch over and no template waits
-    /// for its first start tag: only the dozen switching start tags and
-    /// `form`, `template` and their end tags matter. (One flag for the
-    /// test every tag makes.)
-    quiet: bool,
+    /// [`LOUD`], [`QUIET`] or [`SILENT`]: what the tokenizer's test for
+    /// every tag (one load) lets through.
+    quiet: u8,
     /// While watching: the last start tag switched to a raw text content
     /// model, so the text before the next end tag is that element's text,
     /// not character tokens of the body.
@@ -350,7 +348,7 @@ impl Default for OpenElements {
             keys,
             frameset: FramesetMode::BeforeBody,
             watching: true,
-            quiet: false,
+            quiet: LOUD,
             raw_text: false,
             head_templates: 0,
             templates: Vec::new(),
@@ -587,6 +585,17 @@ const fn categories(element: Element) -> u8 {
 /// No entry.
 const NONE: u32 = u32::MAX;
 
+/// [`OpenElements::quiet`]: every tag is looked at (elements are open, the
+/// frameset watch is on, or a template waits for its first start tag).
+const LOUD: u8 = 0;
+/// [`OpenElements::quiet`]: none of that, so only the dozen switching
+/// start tags and `form`, `template` and their end tags matter.
+const QUIET: u8 = 1;
+/// [`OpenElements::quiet`]: [`QUIET`], and no template is open and the
+/// form element pointer is not set, so no end tag matters (`</form>` and
+/// `</template>` would do nothing).
+const SILENT: u8 = 2;
+
 /// The bit flipped in the key of an HTML element's name ([`ns_key`]): a
 /// bit of the top byte, which is a short name's length (below 8) or all
 /// ones for a long name, so flipping it keeps the two kinds apart
@@ -815,7 +824,7 @@ impl OpenElements {
                 self.stack_templates.push(index);
             }
         }
-        self.quiet = false;
+        self.quiet = LOUD;
     }
 
     /// Closes the current node.
@@ -921,9 +930,16 @@ impl OpenElements {
 
     /// Sets [`Self::quiet`] from what it depends on.
     fn update_quiet(&mut self) {
-        self.quiet = self.stack.is_empty()
-            && !self.watching
-            && self.templates.last() != Some(&TemplateMode::Fresh);
+        self.quiet = if !self.stack.is_empty()
+            || self.watching
+            || self.templates.last() == Some(&TemplateMode::Fresh)
+        {
+            LOUD
+        } else if self.form || !self.templates.is_empty() {
+            QUIET
+        } else {
+            SILENT
+        };
     }
 
     /// Whether the adjusted current node is an element in foreign content
@@ -1028,7 +1044,7 @@ impl OpenElements {
     /// frameset watch has stopped, as it does early on nearly every page).
     #[inline(always)]
     pub(crate) fn ignores_start_tag(&self, tag: &Tag<'_>) -> bool {
-        self.quiet && !SWITCHING[tag.element as usize]
+        self.quiet != LOUD && !SWITCHING[tag.element as usize]
     }
 
     /// [`Self::start_tag`] for a tag that may switch (out of line: most
@@ -1107,7 +1123,7 @@ impl OpenElements {
             }
             Element::Template => {
                 self.templates.push(TemplateMode::Fresh);
-                self.quiet = false;
+                self.quiet = LOUD;
                 if open {
                     self.push(Ns::Html, element, name);
                 }
@@ -1122,6 +1138,7 @@ impl OpenElements {
                 }
                 if !in_template {
                     self.form = true;
+                    self.update_quiet();
                 }
                 if open {
                     self.close_p();
@@ -1267,10 +1284,13 @@ impl OpenElements {
 
     /// Whether an end tag changes nothing here (the test the tokenizer
     /// makes for every end tag): outside foreign content, once the
-    /// frameset watch has stopped, only `</template>` and `</form>` count.
+    /// frameset watch has stopped, only `</template>` and `</form>` count,
+    /// and only while a template is open or the form element pointer is
+    /// set (one test otherwise).
     #[inline(always)]
     pub(crate) fn ignores_end_tag(&self, tag: &Tag<'_>) -> bool {
-        self.quiet && !matches!(tag.element, Element::Template | Element::Form)
+        self.quiet == SILENT
+            || (self.quiet == QUIET && !matches!(tag.element, Element::Template | Element::Form))
     }
 
     /// [`Self::end_tag`] inside foreign content or while the frameset
@@ -1350,6 +1370,7 @@ impl OpenElements {
                 if i < self.stack.len() && self.in_scope(i, SCOPE) {
                     self.remove(i);
                 }
+                self.update_quiet();
             }
             Body | Html | Br => {}
             P => self.close_p(),
