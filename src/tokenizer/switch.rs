@@ -380,10 +380,10 @@ struct Entry {
     /// Its [`FLAGS`] (and [`FORM`]): what pushing and closing it do
     /// besides its name; 0 for most elements.
     flags: u16,
-    /// The nearest open integration point of foreign content at or below
-    /// this one ([`POINT`]; [`NONE`]: none). They are special and the
-    /// boundary of every scope, so they are in every category but
-    /// [`PARAGRAPH`] without a record on [`OpenElements::bounds`].
+    /// The nearest open [`POINT`] element at or below this one ([`NONE`]:
+    /// none). Those are special and the boundary of every scope, so they
+    /// are in every category but [`PARAGRAPH`] without a record on
+    /// [`OpenElements::bounds`].
     point: u32,
 }
 
@@ -411,8 +411,9 @@ const TEMPLATE: u16 = 1 << 6;
 /// it was opened.
 const FORM: u16 = 1 << 7;
 /// [`Entry::flags`]: an SVG `foreignObject`, `desc` or `title`, or a
-/// MathML `mi`, `mo`, `mn`, `ms`, `mtext` or `annotation-xml` (the
-/// elements whose children may be HTML).
+/// MathML `mi`, `mo`, `mn`, `ms`, `mtext` or `annotation-xml` (whatever
+/// its encoding): the foreign elements that are special and bound every
+/// scope (§13.2.4.2), the integration points among them.
 const POINT: u16 = 1 << 8;
 
 /// For each set of categories (bits of [`Entry::flags`]), the bits to
@@ -584,6 +585,22 @@ const fn categories(element: Element) -> u8 {
 
 /// No entry.
 const NONE: u32 = u32::MAX;
+
+/// The key ([`NameKeys`]) of the name of every element whose name is
+/// shorter than eight bytes, by discriminant (0 for the others and
+/// [`Element::Other`]): a push of one does not read the name.
+static SHORT_KEYS: [NameKey; 256] = {
+    let mut table = [0; 256];
+    let mut i = 1;
+    while i < element::ALL.len() {
+        let name = element::NAMES[i].as_bytes();
+        if name.len() < 8 {
+            table[i] = name_key::packed(name);
+        }
+        i += 1;
+    }
+    table
+};
 
 /// [`OpenElements::quiet`]: every tag is looked at (elements are open, the
 /// frameset watch is on, or a template waits for its first start tag).
@@ -772,7 +789,14 @@ impl OpenElements {
     /// Opens an element, named `name` on the stack.
     #[inline]
     fn push(&mut self, ns: Ns, element: Element, name: &str) {
-        let key = ns_key(self.keys.key(name), ns == Ns::Html);
+        let key = match SHORT_KEYS[element as usize] {
+            0 => self.keys.key(name),
+            key => {
+                debug_assert_eq!(key, self.keys.key(name), "{name} is not {element:?}");
+                key
+            }
+        };
+        let key = ns_key(key, ns == Ns::Html);
         self.push_keyed(ns, element, name, key);
     }
 
