@@ -70,6 +70,22 @@ const SHAPES: &[Shape] = &[
     ("end-tag-flood-in-foreign", |len| {
         format!("<svg><foreignObject><div>{}", "</x>".repeat(len / 4))
     }),
+    ("form-removal-in-foreign", |len| {
+        format!(
+            "<svg><foreignObject>{}",
+            "<form><div></form>".repeat(len / 18)
+        )
+    }),
+    ("special-end-tags-in-foreign", |len| {
+        format!(
+            "<svg><foreignObject><span>{}{}",
+            "<div>".repeat(len / 13),
+            "</span>".repeat(len / 13)
+        )
+    }),
+    ("template-column-groups", |len| {
+        "<template><col><iframe>".repeat(len / 23)
+    }),
     ("bang-storm", |len| "<!x>".repeat(len / 4)),
     ("question-storm", |len| "<?x>".repeat(len / 4)),
     ("numeric-reference-digits", |len| {

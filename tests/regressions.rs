@@ -54,6 +54,15 @@ fn check_tree(input: &str) {
     }
 }
 
+/// Each input through every check, and the kinds and names of its tokens
+/// ([`names`]) as given.
+fn check_names(cases: &[(&str, &[&str])]) {
+    for &(input, names_want) in cases {
+        check(input);
+        assert_eq!(names(input), names_want, "{input:?}");
+    }
+}
+
 /// The kinds and names of htmltok's tokens for `input` with default
 /// options, text as `#text`.
 fn names(input: &str) -> Vec<String> {
@@ -322,7 +331,7 @@ fn ignored_start_tags_at_an_integration_point() {
 /// integration point (§13.2.6.5), not out of every foreign element.
 #[test]
 fn end_tags_and_breakouts_stop_at_integration_points() {
-    for (input, names_want) in [
+    check_names(&[
         (
             "<svg><desc><g></desc><iframe>x</iframe>",
             &["svg", "desc", "g", "/desc", "iframe", "#text", "/iframe"][..],
@@ -339,10 +348,7 @@ fn end_tags_and_breakouts_stop_at_integration_points() {
             "<math><mi><svg></p><![CDATA[x]]>",
             &["math", "mi", "svg", "/p", "#text"],
         ),
-    ] {
-        check(input);
-        assert_eq!(names(input), names_want, "{input:?}");
-    }
+    ]);
 }
 
 /// `tree_oracle`, third run (minimized to `<svg><title>T<title>P</title>
@@ -360,4 +366,189 @@ fn a_raw_text_element_at_an_integration_point_closes_itself() {
             "svg", "title", "#text", "title", "#text", "/title", "title", "#text", "/title"
         ]
     );
+}
+
+/// `tree_oracle` (listed open in fuzz/README.md, minimized): the form
+/// element pointer (§13.2.4.4). "In body" ignores a `form` start tag while
+/// the pointer is set and no template is open, so at an integration point
+/// the `foreignObject` stays the current node and `<![CDATA[` opens a
+/// CDATA section; htmltok had opened the `form`. A form opened in a
+/// template sets no pointer, and `</form>` clears it; `</form>` takes the
+/// form off the stack but leaves what is above it open, so the `div` stays
+/// the current node.
+#[test]
+fn the_form_element_pointer() {
+    check_names(&[
+        (
+            "<form><svg><foreignObject><form><![CDATA[x]]>",
+            &["form", "svg", "foreignobject", "form", "#text"][..],
+        ),
+        (
+            "<form></form><svg><foreignObject><form><![CDATA[x]]>",
+            &["form", "/form", "svg", "foreignobject", "form", "#comment"],
+        ),
+        (
+            "<template><form></template><svg><foreignObject><form><![CDATA[x]]>",
+            &[
+                "template",
+                "form",
+                "/template",
+                "svg",
+                "foreignobject",
+                "form",
+                "#comment",
+            ],
+        ),
+        (
+            "<svg><foreignObject><form><div></form><![CDATA[x]]>",
+            &["svg", "foreignobject", "form", "div", "/form", "#comment"],
+        ),
+    ]);
+}
+
+/// `tree_oracle` (listed open in fuzz/README.md): a template's insertion
+/// modes (§13.2.6.4.18). When the first start tag in a template (other
+/// than those for "in head") is `col`, the template goes "in column
+/// group", which, with the template the current node, ignores every start
+/// tag but `col` and `template`: the `iframe` is ignored, so no RAWTEXT. A
+/// template inside starts "in template" again. And `</template>` closes
+/// the template with everything above it, foreign content included
+/// (elements open outside foreign content, listed open, for templates).
+#[test]
+fn template_insertion_modes() {
+    check_names(&[
+        (
+            "<template><col><iframe>a<b>c</iframe>",
+            &[
+                "template", "col", "iframe", "#text", "b", "#text", "/iframe",
+            ][..],
+        ),
+        (
+            "<template><script></script><col><iframe>a<b>c</iframe>",
+            &[
+                "template", "script", "/script", "col", "iframe", "#text", "b", "#text", "/iframe",
+            ],
+        ),
+        (
+            "<template><col><template><iframe>a<b>c</iframe></template><iframe>a<b>c</iframe>",
+            &[
+                "template",
+                "col",
+                "template",
+                "iframe",
+                "#text",
+                "/iframe",
+                "/template",
+                "iframe",
+                "#text",
+                "b",
+                "#text",
+                "/iframe",
+            ],
+        ),
+        (
+            "<template><svg></template><![CDATA[x]]>",
+            &["template", "svg", "/template", "#comment"],
+        ),
+        (
+            "<svg><foreignObject><template><div></template><![CDATA[x]]>",
+            &[
+                "svg",
+                "foreignobject",
+                "template",
+                "div",
+                "/template",
+                "#text",
+            ],
+        ),
+    ]);
+}
+
+/// `tree_oracle` (found while fixing the above; the same family as the
+/// adoption agency's, listed open): "in body" (§13.2.6.4.7) on the HTML
+/// elements open at an integration point. An end tag for an element below
+/// a special one is ignored ("any other end tag"); one for an element
+/// outside its scope is ignored (`object`, and the integration points
+/// `mi` and `desc`, are scope boundaries); a block start tag closes an
+/// open `p`, a heading the heading, a list item the open one. htmltok had
+/// closed or kept open by name alone, so `<![CDATA[` after them was read
+/// wrong. The adoption agency's `</b>` with a special element above the
+/// `b` leaves that element the current node.
+#[test]
+fn in_body_rules_at_integration_points() {
+    check_names(&[
+        (
+            "<svg><foreignObject><span><div></span><![CDATA[x]]>",
+            &["svg", "foreignobject", "span", "div", "/span", "#comment"][..],
+        ),
+        (
+            "<svg><foreignObject><div><object></div><![CDATA[x]]>",
+            &["svg", "foreignobject", "div", "object", "/div", "#comment"],
+        ),
+        (
+            "<math><mi><div><math><mi><mglyph></div><![CDATA[x]]>",
+            &["math", "mi", "div", "math", "mi", "mglyph", "/div", "#text"],
+        ),
+        (
+            "<svg><foreignObject><div><svg><desc></div><![CDATA[x]]>",
+            &[
+                "svg",
+                "foreignobject",
+                "div",
+                "svg",
+                "desc",
+                "/div",
+                "#text",
+            ],
+        ),
+        (
+            "<svg><foreignObject><p><div></div><![CDATA[x]]>",
+            &["svg", "foreignobject", "p", "div", "/div", "#text"],
+        ),
+        (
+            "<svg><foreignObject><h1><h2></h1><![CDATA[x]]>",
+            &["svg", "foreignobject", "h1", "h2", "/h1", "#text"],
+        ),
+        (
+            "<svg><foreignObject><li><li></li><![CDATA[x]]>",
+            &["svg", "foreignobject", "li", "li", "/li", "#text"],
+        ),
+        (
+            "<svg><foreignObject><b><p></b><![CDATA[x]]>",
+            &["svg", "foreignobject", "b", "p", "/b", "#comment"],
+        ),
+    ]);
+}
+
+/// `tree_oracle`, fifteen minutes after the fixes above (crash-bd7ceb58…,
+/// minimized to `<math><annotation-xml><svg><desc>\xff<style><!`): the
+/// tree construction dispatcher (§13.2.6) sends a `<svg>` start tag on
+/// any MathML `annotation-xml` (an HTML integration point or not) to the
+/// insertion mode, which opens an SVG `svg`; so the `desc` in it is an
+/// SVG one, an HTML integration point, and the `style` at it is HTML
+/// (RAWTEXT). htmltok had opened a MathML `svg` and `desc`.
+#[test]
+fn svg_in_annotation_xml_is_svg() {
+    check_names(&[
+        (
+            "<math><annotation-xml><svg><desc><style><!x",
+            &["math", "annotation-xml", "svg", "desc", "style", "#text"][..],
+        ),
+        (
+            "<math><annotation-xml><svg><![CDATA[x]]>",
+            &["math", "annotation-xml", "svg", "#text"],
+        ),
+        (
+            "<math><annotation-xml><math><![CDATA[x]]><mi><style><!x",
+            &[
+                "math",
+                "annotation-xml",
+                "math",
+                "#text",
+                "mi",
+                "style",
+                "#text",
+            ],
+        ),
+    ]);
 }

@@ -8,10 +8,12 @@
 #   tools/linearity.sh                 # every shape, 1 MB and 16 MB
 #   SIZES="1 4" tools/linearity.sh     # other sizes (megabytes)
 #   tools/linearity.sh deep-svg nul-cr # some shapes
+#
+# (The example is built where cargo builds: $CARGO_TARGET_DIR if set.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --example adversarial -q
-bin=target/release/examples/adversarial
+bin=${CARGO_TARGET_DIR:-target}/release/examples/adversarial
 read -r small large <<<"${SIZES:-1 16}"
 if [ $# -gt 0 ]; then
   shapes="$*"

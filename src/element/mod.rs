@@ -68,7 +68,8 @@ mod generated;
 
 pub(crate) use generated::ALL;
 pub use generated::Element;
-use generated::{MULTIPLIER, NAMES, SLOT_BITS, TABLES};
+pub(crate) use generated::NAMES;
+use generated::{MULTIPLIER, SLOT_BITS, TABLES};
 
 /// The slot of a key in the table of slots: the top `SLOT_BITS` bits of
 /// the product with `MULTIPLIER` (multiplicative hashing: every bit of the

@@ -42,10 +42,13 @@ impl NameKeys {
 /// The top byte of the key of a name of eight bytes or more.
 const LONG: NameKey = 0xFF << 56;
 
-/// Whether `key` is the key of a long name (hashed, so not exact).
+/// Whether `key` is the key of a long name (hashed, so not exact): the top
+/// bit, as a short name's top byte is its length, below 8. (The other bits
+/// of the top byte are free for a table to flip: the element stack marks
+/// HTML names with one.)
 #[inline]
 pub(crate) fn is_long(key: NameKey) -> bool {
-    key & LONG == LONG
+    key >> 63 != 0
 }
 
 /// The key of a name shorter than eight bytes: its bytes, little-endian,

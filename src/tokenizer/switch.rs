@@ -20,14 +20,43 @@
 //!   and "after after frameset" insertion modes a tree builder ignores
 //!   every start tag but `html`, `frameset`, `frame` and `noframes`, so
 //!   only `noframes` switches (to RAWTEXT) from there on. See
-//!   [`FramesetMode`].
+//!   [`FramesetMode`];
+//! - it follows what decides, at foreign content's integration points,
+//!   whether an HTML start tag opens an element (so whether the foreign
+//!   element below stays the current node): the form element pointer
+//!   (§13.2.4.4: a second `form` is ignored outside templates) and the
+//!   open templates with the part of their insertion modes that matters (a
+//!   template whose first start tag is `col` goes "in column group", which
+//!   ignores every start tag but `template`, whether it switches or not).
+//!   `</template>` closes a template with everything above it, foreign
+//!   content included.
 //!
-//! Outside `<svg>`/`<math>` the stack stays empty and costs nothing. It is an
-//! approximation of the tree builder (it does not know about tables, the
-//! form element pointer or the adoption agency, which decide what some
-//! start and end tags at foreign content's integration points do), exact
-//! for the documents real pages are: `tests/tree_oracle.rs` checks it
-//! against html5ever's tree builder.
+//! Outside `<svg>`/`<math>` the stack stays empty and costs nothing: a
+//! start tag costs one table load unless it is one of the dozen that
+//! switch or `form`/`template`; an end tag one test unless it is
+//! `</form>`/`</template>`. Inside, on the HTML elements open at an
+//! integration point, the stack follows "in body" (§13.2.6.4.7) for what
+//! changes the current node: end tags close only within their scope and
+//! not past a special element, block start tags close an open `p`, list
+//! items and headings close their kind, `</form>` takes the form out from
+//! under what is open above it. For the current node the stack keeps the
+//! nearest special element and scope boundary at or below it, so each of
+//! these tests is O(1).
+//!
+//! It is an approximation of the tree builder, exact for the documents
+//! real pages are (`tests/tree_oracle.rs` checks it against html5ever's
+//! tree builder). What it does not follow:
+//!
+//! - the table insertion modes: in a table or a cell, table tags at an
+//!   integration point close the foreign content (a `<td>` closes the cell),
+//!   and an HTML `form` in a table opens nothing;
+//! - the list of active formatting elements: the adoption agency is taken
+//!   as far as the current node goes (with a special element above the
+//!   formatting element, the topmost one ends up the current node), and
+//!   formatting elements are not reconstructed;
+//! - the HTML elements open outside foreign content (but templates): an end
+//!   tag for one of them closes the foreign content inside it
+//!   (`<div><svg></div>`).
 //!
 //! The serializer (`serialize.rs`) must know the content model of every
 //! text token exactly as the tokenizer will read it back, or text it writes
@@ -40,8 +69,18 @@
 //! close elements that are not open. So every operation on the stack is
 //! O(1) amortized: an end tag looks up the topmost open element of its
 //! name (a hash, and a link from each element to the next one below with
-//! its name), and either closes it with what is above it or does nothing:
-//! it never walks the stack. The names live in one buffer, stacked like the
+//! its name, HTML and foreign elements apart), tests its scope against the
+//! nearest boundaries kept for the current node, and either closes it
+//! with what is above it or does nothing: it never walks the stack. Those
+//! boundaries cost most pushes nothing but a table load: the entry of an
+//! element keeps the nearest integration point of foreign content (a
+//! boundary of every kind) at or below it, and a side stack has a record
+//! of the others for each open HTML element that is one (a special
+//! element), so a run of foreign elements adds no record.
+//! `</form>` taking the form out from under the elements above it pops
+//! and pushes those again, each only once: the next form opens above
+//! them. A template's mode is kept in a stack of one byte per open
+//! template. The names live in one buffer, stacked like the
 //! elements, so pushing allocates nothing per element and the whole stack
 //! moves from one buffer of a stream to the next without a copy.
 
@@ -142,8 +181,9 @@ fn opens_nothing_in_body(element: Element) -> bool {
 }
 
 /// Whether an HTML start tag switches the content model or opens foreign
-/// content: the only start tags auto-switching acts on outside `<svg>` and
-/// `<math>`.
+/// content, or is `form` or `template` (which decide what start tags do
+/// at integration points): the only start tags auto-switching acts on
+/// outside `<svg>` and `<math>`.
 const fn is_switching_element(element: Element) -> bool {
     use Element::*;
     matches!(
@@ -159,6 +199,8 @@ const fn is_switching_element(element: Element) -> bool {
             | Noscript
             | Script
             | Plaintext
+            | Form
+            | Template
     )
 }
 
@@ -236,6 +278,9 @@ pub(crate) struct OpenElements {
     /// to the next one below with its key. Two long names with one key
     /// only cost a step along that chain: the names themselves are
     /// compared before anything is closed.
+    /// HTML elements have their keys with [`HTML_KEY`] flipped, so they
+    /// are apart from the foreign ones, which the tree builder looks for
+    /// apart.
     nearest: HashMap<NameKey, u32, KeyHasher>,
     keys: NameKeys,
     /// The key of [`ANNOTATION_XML_HTML`].
@@ -245,10 +290,9 @@ pub(crate) struct OpenElements {
     /// `frameset` is [`FramesetMode::BeforeBody`] or [`FramesetMode::BodyOk`]:
     /// every token is looked at.
     watching: bool,
-    /// The stack is empty and the frameset watch over: only the dozen
-    /// switching start tags matter. (One flag for the test every tag
-    /// makes.)
-    quiet: bool,
+    /// [`LOUD`], [`QUIET`] or [`SILENT`]: what the tokenizer's test for
+    /// every tag (one load) lets through.
+    quiet: u8,
     /// While watching: the last start tag switched to a raw text content
     /// model, so the text before the next end tag is that element's text,
     /// not character tokens of the body.
@@ -256,6 +300,41 @@ pub(crate) struct OpenElements {
     /// While before the body: how many `template` elements are open in the
     /// head. Their contents are the template's, not the body's.
     head_templates: u32,
+    /// The open HTML `template` elements, innermost last, each with its
+    /// "current template insertion mode" as far as it matters here.
+    templates: Vec<TemplateMode>,
+    /// Where on `stack` the open HTML templates are that are on it (the
+    /// others are below foreign content), bottom first.
+    stack_templates: Vec<u32>,
+    /// For each open HTML element in a category of [`categories`] (the
+    /// special elements, among them the scope boundaries, and `p`),
+    /// bottom first: the nearest open HTML element at or below it in each
+    /// category ([`NONE`]: none). The last one holds for the current node
+    /// (the HTML elements above it are in none), so, with
+    /// [`Entry::point`] for the integration points of foreign content,
+    /// what the tree builder's walks down the stack stop at is found in
+    /// O(1) ([`Self::near`]), and the elements that are in none (nearly
+    /// all foreign elements) cost nothing here.
+    bounds: Vec<[u32; CATEGORIES]>,
+    /// The form element pointer is set (§13.2.4.4).
+    form: bool,
+    /// Where on `stack` the element the form element pointer points to is,
+    /// while it is open there ([`NONE`]: elsewhere, closed or no pointer).
+    form_at: u32,
+}
+
+/// What the tree builder does with the start tags in a template, while the
+/// template is the current node: the part of its "current template
+/// insertion mode" (§13.2.6.4.18) that changes tokenization.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TemplateMode {
+    /// "In template": the next start tag (not one for "in head") decides.
+    Fresh,
+    /// "In column group" (the first was `col`): every start tag but
+    /// `template` (and `col`, which opens nothing) is ignored.
+    ColumnGroup,
+    /// Any other: tags are handled as elsewhere in the body.
+    Other,
 }
 
 impl Default for OpenElements {
@@ -269,9 +348,14 @@ impl Default for OpenElements {
             keys,
             frameset: FramesetMode::BeforeBody,
             watching: true,
-            quiet: false,
+            quiet: LOUD,
             raw_text: false,
             head_templates: 0,
+            templates: Vec::new(),
+            stack_templates: Vec::new(),
+            bounds: Vec::new(),
+            form: false,
+            form_at: NONE,
         }
     }
 }
@@ -293,10 +377,254 @@ struct Entry {
     /// stacked above an integration point, or foreign elements above an
     /// HTML one (or the bottom).
     run_start: u32,
+    /// Its [`FLAGS`] (and [`FORM`]): what pushing and closing it do
+    /// besides its name; 0 for most elements.
+    flags: u16,
+    /// The nearest open [`POINT`] element at or below this one ([`NONE`]:
+    /// none). Those are special and the boundary of every scope, so they
+    /// are in every category but [`PARAGRAPH`] without a record on
+    /// [`OpenElements::bounds`].
+    point: u32,
+}
+
+/// The categories of [`categories`], as bits of [`FLAGS`] and indices into
+/// [`OpenElements::bounds`].
+const SPECIAL: usize = 0;
+/// The boundaries of "has an element in scope" (§13.2.4.2).
+const SCOPE: usize = 1;
+/// The boundaries of "has an element in button scope".
+const BUTTON_SCOPE: usize = 2;
+/// The boundaries of "has an element in list item scope".
+const LIST_SCOPE: usize = 3;
+/// Where the `li`, `dd` and `dt` start tags stop looking for an open one
+/// to close (§13.2.6.4.7): special elements but `address`, `div`, `p`.
+const ITEM_STOP: usize = 4;
+/// HTML `p` elements: what "close a p element" looks for, which many
+/// start tags do at integration points (no lookup by name).
+const PARAGRAPH: usize = 5;
+const CATEGORIES: usize = 6;
+/// The bits of the categories in [`Entry::flags`].
+const CATEGORY_BITS: u16 = (1 << CATEGORIES) - 1;
+/// [`Entry::flags`]: an HTML `template` (on [`OpenElements::stack_templates`]).
+const TEMPLATE: u16 = 1 << 6;
+/// [`Entry::flags`]: the element the form element pointer pointed to when
+/// it was opened.
+const FORM: u16 = 1 << 7;
+/// [`Entry::flags`]: an SVG `foreignObject`, `desc` or `title`, or a
+/// MathML `mi`, `mo`, `mn`, `ms`, `mtext` or `annotation-xml` (whatever
+/// its encoding): the foreign elements that are special and bound every
+/// scope (§13.2.4.2), the integration points among them.
+const POINT: u16 = 1 << 8;
+
+/// For each set of categories (bits of [`Entry::flags`]), the bits to
+/// replace in an entry of [`OpenElements::bounds`]: all ones in those
+/// categories (a branchless update of the six).
+static CATEGORY_MASKS: [[u32; CATEGORIES]; 1 << CATEGORIES] = {
+    let mut table = [[0; CATEGORIES]; 1 << CATEGORIES];
+    let mut bits = 0;
+    while bits < 1 << CATEGORIES {
+        let mut c = 0;
+        while c < CATEGORIES {
+            if bits & 1 << c != 0 {
+                table[bits][c] = u32::MAX;
+            }
+            c += 1;
+        }
+        bits += 1;
+    }
+    table
+};
+
+/// [`categories`], [`TEMPLATE`] and [`POINT`] of every element of each
+/// namespace, by namespace and discriminant: one load per push.
+static FLAGS: [[u16; 256]; 3] = {
+    let mut table = [[0; 256]; 3];
+    let mut i = 0;
+    while i < element::ALL.len() {
+        let e = element::ALL[i];
+        table[Ns::Html as usize][i] = categories(e) as u16;
+        if matches!(e, Element::Template) {
+            table[Ns::Html as usize][i] |= TEMPLATE;
+        }
+        if matches!(e, Element::ForeignObject | Element::Desc | Element::Title) {
+            table[Ns::Svg as usize][i] = POINT;
+        }
+        if matches!(
+            e,
+            Element::Mi
+                | Element::Mo
+                | Element::Mn
+                | Element::Ms
+                | Element::Mtext
+                | Element::AnnotationXml
+        ) {
+            table[Ns::MathMl as usize][i] = POINT;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// The categories an HTML element is in, one bit for each index of an
+/// [`OpenElements::bounds`] record: the special elements (§13.2.4.2,
+/// "special"), the boundaries of the scopes the tree builder tests, and
+/// `p`. (The foreign elements in any are the integration points:
+/// [`POINT`].)
+const fn categories(element: Element) -> u8 {
+    use Element::*;
+    let special_html = matches!(
+        element,
+        Address
+            | Applet
+            | Area
+            | Article
+            | Aside
+            | Base
+            | Basefont
+            | Bgsound
+            | Blockquote
+            | Body
+            | Br
+            | Button
+            | Caption
+            | Center
+            | Col
+            | Colgroup
+            | Dd
+            | Details
+            | Dir
+            | Div
+            | Dl
+            | Dt
+            | Embed
+            | Fieldset
+            | Figcaption
+            | Figure
+            | Footer
+            | Form
+            | Frame
+            | Frameset
+            | H1
+            | H2
+            | H3
+            | H4
+            | H5
+            | H6
+            | Head
+            | Header
+            | Hgroup
+            | Hr
+            | Html
+            | Iframe
+            | Img
+            | Input
+            | Keygen
+            | Li
+            | Link
+            | Listing
+            | Main
+            | Marquee
+            | Menu
+            | Meta
+            | Nav
+            | Noembed
+            | Noframes
+            | Noscript
+            | Object
+            | Ol
+            | P
+            | Param
+            | Plaintext
+            | Pre
+            | Script
+            | Search
+            | Section
+            | Select
+            | Source
+            | Style
+            | Summary
+            | Table
+            | Tbody
+            | Td
+            | Template
+            | Textarea
+            | Tfoot
+            | Th
+            | Thead
+            | Title
+            | Tr
+            | Track
+            | Ul
+            | Wbr
+            | Xmp
+    );
+    let mut c = 0;
+    if matches!(element, P) {
+        c |= 1 << PARAGRAPH;
+    }
+    if special_html {
+        c |= 1 << SPECIAL;
+        if !matches!(element, Address | Div | P) {
+            c |= 1 << ITEM_STOP;
+        }
+    }
+    if matches!(
+        element,
+        Applet | Caption | Html | Table | Td | Th | Marquee | Object | Template
+    ) {
+        c |= 1 << SCOPE | 1 << BUTTON_SCOPE | 1 << LIST_SCOPE;
+    }
+    if matches!(element, Button) {
+        c |= 1 << BUTTON_SCOPE;
+    }
+    if matches!(element, Ol | Ul) {
+        c |= 1 << LIST_SCOPE;
+    }
+    c
 }
 
 /// No entry.
 const NONE: u32 = u32::MAX;
+
+/// The key ([`NameKeys`]) of the name of every element whose name is
+/// shorter than eight bytes, by discriminant (0 for the others and
+/// [`Element::Other`]): a push of one does not read the name.
+static SHORT_KEYS: [NameKey; 256] = {
+    let mut table = [0; 256];
+    let mut i = 1;
+    while i < element::ALL.len() {
+        let name = element::NAMES[i].as_bytes();
+        if name.len() < 8 {
+            table[i] = name_key::packed(name);
+        }
+        i += 1;
+    }
+    table
+};
+
+/// [`OpenElements::quiet`]: every tag is looked at (elements are open, the
+/// frameset watch is on, or a template waits for its first start tag).
+const LOUD: u8 = 0;
+/// [`OpenElements::quiet`]: none of that, so only the dozen switching
+/// start tags and `form`, `template` and their end tags matter.
+const QUIET: u8 = 1;
+/// [`OpenElements::quiet`]: [`QUIET`], and no template is open and the
+/// form element pointer is not set, so no end tag matters (`</form>` and
+/// `</template>` would do nothing).
+const SILENT: u8 = 2;
+
+/// The bit flipped in the key of an HTML element's name ([`ns_key`]): a
+/// bit of the top byte, which is a short name's length (below 8) or all
+/// ones for a long name, so flipping it keeps the two kinds apart
+/// ([`name_key::is_long`] tests the top bit).
+const HTML_KEY: NameKey = 1 << 62;
+
+/// The key on the stack of an element named with `key`, in the HTML
+/// namespace if `html`.
+#[inline(always)]
+fn ns_key(key: NameKey, html: bool) -> NameKey {
+    key ^ (html as NameKey * HTML_KEY)
+}
 
 impl fmt::Debug for OpenElements {
     /// As the list of elements, bottom first.
@@ -324,7 +652,7 @@ impl OpenElements {
             };
             self.long_names[start..self.stack[i].long_end].to_owned()
         } else {
-            let len = (key >> 56) as usize;
+            let len = (key >> 56) as usize & 7;
             let bytes: Vec<u8> = (0..len).map(|j| (key >> (8 * j)) as u8).collect();
             String::from_utf8_lossy(&bytes).into_owned()
         }
@@ -355,7 +683,7 @@ impl OpenElements {
     fn set_frameset(&mut self, frameset: FramesetMode) {
         self.frameset = frameset;
         self.watching = matches!(frameset, FramesetMode::BeforeBody | FramesetMode::BodyOk);
-        self.quiet = self.stack.is_empty() && !self.watching;
+        self.update_quiet();
     }
 
     /// Text handed out (or about to be) before the next token: character
@@ -453,11 +781,28 @@ impl OpenElements {
         self.long_names.len()
             + self.stack.len() * core::mem::size_of::<Entry>()
             + self.nearest.len() * 16
+            + self.templates.len()
+            + self.stack_templates.len() * 4
+            + self.bounds.len() * core::mem::size_of::<[u32; CATEGORIES]>()
     }
 
     /// Opens an element, named `name` on the stack.
+    #[inline]
     fn push(&mut self, ns: Ns, element: Element, name: &str) {
-        let key = self.keys.key(name);
+        let key = match SHORT_KEYS[element as usize] {
+            0 => self.keys.key(name),
+            key => {
+                debug_assert_eq!(key, self.keys.key(name), "{name} is not {element:?}");
+                key
+            }
+        };
+        let key = ns_key(key, ns == Ns::Html);
+        self.push_keyed(ns, element, name, key);
+    }
+
+    /// [`Self::push`] with the key on the stack known ([`ns_key`]; `name`
+    /// is read only if it is long).
+    fn push_keyed(&mut self, ns: Ns, element: Element, name: &str, key: NameKey) {
         let index = self.stack.len() as u32;
         // One hash per push and per pop (the entry API).
         let below_same = match self.nearest.entry(key) {
@@ -470,9 +815,13 @@ impl OpenElements {
         if name_key::is_long(key) {
             self.long_names.push_str(name);
         }
-        let run_start = match self.stack.last() {
-            Some(below) if (below.ns == Ns::Html) == (ns == Ns::Html) => below.run_start,
-            _ => index,
+        let flags = FLAGS[ns as usize][element as usize];
+        let (run_start, below_point) = match self.stack.last() {
+            Some(below) if (below.ns == Ns::Html) == (ns == Ns::Html) => {
+                (below.run_start, below.point)
+            }
+            Some(below) => (index, below.point),
+            None => (index, NONE),
         };
         self.stack.push(Entry {
             ns,
@@ -481,11 +830,29 @@ impl OpenElements {
             long_end: self.long_names.len(),
             below_same,
             run_start,
+            flags,
+            point: if flags & POINT != 0 {
+                index
+            } else {
+                below_point
+            },
         });
-        self.quiet = false;
+        if flags != 0 {
+            if flags & CATEGORY_BITS != 0 {
+                let below = self.bounds.last().copied().unwrap_or([NONE; CATEGORIES]);
+                let mask = &CATEGORY_MASKS[(flags & CATEGORY_BITS) as usize];
+                let near = core::array::from_fn(|c| below[c] & !mask[c] | index & mask[c]);
+                self.bounds.push(near);
+            }
+            if flags & TEMPLATE != 0 {
+                self.stack_templates.push(index);
+            }
+        }
+        self.quiet = LOUD;
     }
 
     /// Closes the current node.
+    #[inline(always)]
     fn pop(&mut self) {
         let Some(entry) = self.stack.pop() else {
             return;
@@ -501,9 +868,102 @@ impl OpenElements {
             let start = self.stack.last().map_or(0, |e| e.long_end);
             self.long_names.truncate(start);
         }
-        if self.stack.is_empty() {
-            self.quiet = !self.watching;
+        if entry.flags & CATEGORY_BITS != 0 {
+            self.bounds.pop();
         }
+        if entry.flags & (TEMPLATE | FORM) != 0 {
+            self.pop_marked(entry.flags);
+        }
+        if self.stack.is_empty() {
+            self.update_quiet();
+        }
+    }
+
+    /// What [`Self::pop`] undoes for a template or a form the pointer
+    /// pointed to (just taken off the stack).
+    #[cold]
+    #[inline(never)]
+    fn pop_marked(&mut self, flags: u16) {
+        if flags & TEMPLATE != 0 {
+            // An HTML template closes only with its end tag (or an outer
+            // one's): its mode goes with it.
+            self.stack_templates.pop();
+            self.templates.pop();
+        }
+        if flags & FORM != 0 && self.stack.len() as u32 == self.form_at {
+            self.form_at = NONE;
+        }
+    }
+
+    /// The nearest open element at or below the current node in the
+    /// category `c` ([`NONE`]: none).
+    #[inline]
+    fn near(&self, c: usize) -> u32 {
+        let html = self.bounds.last().map_or(NONE, |near| near[c]);
+        if c == PARAGRAPH {
+            return html;
+        }
+        let point = self.stack.last().map_or(NONE, |top| top.point);
+        // The later of the two (NONE, all ones, is the earliest).
+        html.wrapping_add(1)
+            .max(point.wrapping_add(1))
+            .wrapping_sub(1)
+    }
+
+    /// Closes the element at `i` and everything above it.
+    fn pop_to(&mut self, i: usize) {
+        while self.stack.len() > i {
+            self.pop();
+        }
+    }
+
+    /// Takes the element at `i` off the stack, leaving those above it open
+    /// (what `</form>` does to the form the pointer points to). Those above
+    /// are taken off and put back: O(1) amortized, as a form taken out is
+    /// below only what was opened after it, and the next one can only be
+    /// opened above everything open then.
+    fn remove(&mut self, i: usize) {
+        let above = self.stack[i + 1..].to_vec();
+        // The long names of those above, after the one at `i` (whose own is
+        // before `from`).
+        let from = self.stack[i].long_end;
+        let names = self.long_names[from..].to_owned();
+        self.pop_to(i);
+        let mut start = 0;
+        for e in above {
+            debug_assert!(e.flags & TEMPLATE == 0, "a template above the form");
+            let name = if name_key::is_long(e.key) {
+                &names[start..e.long_end - from]
+            } else {
+                ""
+            };
+            start = e.long_end - from;
+            // (Not the form the pointer points to, which is the one taken
+            // out: no FORM flag to restore.)
+            self.push_keyed(e.ns, e.element, name, e.key);
+        }
+    }
+
+    /// Points the form element pointer to the current node (a `form`).
+    fn point_form_here(&mut self) {
+        if let Some(top) = self.stack.last_mut() {
+            top.flags |= FORM;
+            self.form_at = self.stack.len() as u32 - 1;
+        }
+    }
+
+    /// Sets [`Self::quiet`] from what it depends on.
+    fn update_quiet(&mut self) {
+        self.quiet = if !self.stack.is_empty()
+            || self.watching
+            || self.templates.last() == Some(&TemplateMode::Fresh)
+        {
+            LOUD
+        } else if self.form || !self.templates.is_empty() {
+            QUIET
+        } else {
+            SILENT
+        };
     }
 
     /// Whether the adjusted current node is an element in foreign content
@@ -540,8 +1000,11 @@ impl OpenElements {
         }
     }
 
-    /// The topmost open element named `name` (whose key is `key`).
-    fn nearest_named(&self, name: &str, key: NameKey) -> Option<usize> {
+    /// The topmost open element named `name` (whose key is `key`), of the
+    /// HTML namespace if `html`, else of SVG or MathML.
+    #[inline]
+    fn nearest_named(&self, html: bool, name: &str, key: NameKey) -> Option<usize> {
+        let key = ns_key(key, html);
         let mut i = *self.nearest.get(&key)?;
         while !self.is_named(i as usize, name, key) {
             i = self.stack[i as usize].below_same;
@@ -573,9 +1036,12 @@ impl OpenElements {
         match (top.ns, top.element) {
             (Ns::Svg, ForeignObject | Desc | Title) => true,
             (Ns::MathMl, Mi | Mo | Mn | Ms | Mtext) => !matches!(element, Mglyph | Malignmark),
+            // Any `annotation-xml` sends `<svg>` to the insertion mode
+            // (§13.2.6, tree construction dispatcher), which opens an SVG
+            // `svg`, not a MathML one.
             (Ns::MathMl, AnnotationXml) => {
                 let i = self.stack.len() - 1;
-                self.is_named(i, ANNOTATION_XML_HTML, self.annotation_xml_html)
+                element == Svg || self.is_named(i, ANNOTATION_XML_HTML, self.annotation_xml_html)
             }
             _ => false,
         }
@@ -602,14 +1068,7 @@ impl OpenElements {
     /// frameset watch has stopped, as it does early on nearly every page).
     #[inline(always)]
     pub(crate) fn ignores_start_tag(&self, tag: &Tag<'_>) -> bool {
-        self.quiet && !SWITCHING[tag.element as usize]
-    }
-
-    /// Whether end tags change nothing here (the test the tokenizer makes
-    /// for every end tag).
-    #[inline(always)]
-    pub(crate) fn ignores_end_tags(&self) -> bool {
-        self.quiet
+        self.quiet != LOUD && !SWITCHING[tag.element as usize]
     }
 
     /// [`Self::start_tag`] for a tag that may switch (out of line: most
@@ -645,12 +1104,35 @@ impl OpenElements {
                 return None;
             }
         }
+        if let Some(mode) = self.templates.last_mut() {
+            // A template is the current node while its mode is one of
+            // these (nothing else opens in it).
+            match *mode {
+                // "in column group" ignores all but `col` (which opens
+                // nothing) and `template`.
+                TemplateMode::ColumnGroup if element != Element::Template => return None,
+                // "in template" (§13.2.6.4.18): the first start tag not
+                // for "in head" chooses the mode.
+                TemplateMode::Fresh => {
+                    use Element::*;
+                    match element {
+                        Base | Basefont | Bgsound | Link | Meta | Noframes | Script | Style
+                        | Template | Title => {}
+                        Col => *mode = TemplateMode::ColumnGroup,
+                        _ => *mode = TemplateMode::Other,
+                    }
+                    self.update_quiet();
+                }
+                _ => {}
+            }
+        }
         if self.watching {
             self.watch_start_tag(tag);
             if self.frameset == FramesetMode::In {
                 return None;
             }
         }
+        let open = !self.stack.is_empty();
         let switch = match element {
             Element::Svg | Element::Math => {
                 if !tag.self_closing {
@@ -660,6 +1142,34 @@ impl OpenElements {
                         Ns::MathMl
                     };
                     self.push(ns, element, name);
+                }
+                return None;
+            }
+            Element::Template => {
+                self.templates.push(TemplateMode::Fresh);
+                self.quiet = LOUD;
+                if open {
+                    self.push(Ns::Html, element, name);
+                }
+                return None;
+            }
+            Element::Form => {
+                // "in body": ignored while the form element pointer is
+                // set, outside templates.
+                let in_template = !self.templates.is_empty();
+                if self.form && !in_template {
+                    return None;
+                }
+                if !in_template {
+                    self.form = true;
+                    self.update_quiet();
+                }
+                if open {
+                    self.close_p();
+                    self.push(Ns::Html, element, name);
+                    if !in_template {
+                        self.point_form_here();
+                    }
                 }
                 return None;
             }
@@ -676,8 +1186,11 @@ impl OpenElements {
                 // Inside foreign content's integration points, remember
                 // HTML elements so their end tags return to the foreign
                 // element.
-                if !self.stack.is_empty() && !opens_nothing_in_body(element) {
-                    self.push(Ns::Html, element, name);
+                if open {
+                    self.html_start_tag(element);
+                    if !opens_nothing_in_body(element) {
+                        self.push(Ns::Html, element, name);
+                    }
                 }
                 return None;
             }
@@ -688,10 +1201,98 @@ impl OpenElements {
         // Inside foreign content's integration points the raw text element
         // is open too: its end tag (the one that ends its text) closes it,
         // and nothing below it.
-        if !self.stack.is_empty() {
+        if open {
+            if matches!(element, Element::Xmp | Element::Plaintext) {
+                self.close_p();
+            }
             self.push(Ns::Html, element, name);
         }
         Some(switch)
+    }
+
+    /// Whether the element at `i` is in the scope whose boundaries are the
+    /// category `scope` (§13.2.4.2): no boundary above it.
+    fn in_scope(&self, i: usize, scope: usize) -> bool {
+        let near = self.near(scope);
+        !self.stack.is_empty() && (near == NONE || near as usize <= i)
+    }
+
+    /// The topmost open HTML element named `name`.
+    #[inline]
+    fn nearest_html(&self, name: &str) -> Option<usize> {
+        self.nearest_named(true, name, self.keys.key(name))
+    }
+
+    /// Whether an HTML element is open on the stack: the current node, or
+    /// the one below the run of foreign elements on top.
+    #[inline]
+    fn html_open(&self) -> bool {
+        self.stack
+            .last()
+            .is_some_and(|top| top.ns == Ns::Html || top.run_start > 0)
+    }
+
+    /// The topmost open HTML element of any of these names.
+    fn nearest_html_of(&self, names: &[&str]) -> Option<usize> {
+        names.iter().filter_map(|n| self.nearest_html(n)).max()
+    }
+
+    /// "Close a p element" if one is in button scope (§13.2.6.4.7).
+    fn close_p(&mut self) {
+        let p = self.near(PARAGRAPH);
+        if p != NONE && self.in_scope(p as usize, BUTTON_SCOPE) {
+            self.pop_to(p as usize);
+        }
+    }
+
+    /// What an HTML start tag closes first "in body" (§13.2.6.4.7), on the
+    /// stack of foreign content's integration points: an open `p` in
+    /// button scope before a block, a heading on a heading, the list item
+    /// before another, a `button` before another. (The other start tags
+    /// that close elements close formatting elements, which are not
+    /// followed: see the module docs.)
+    fn html_start_tag(&mut self, element: Element) {
+        use Element::*;
+        match element {
+            Address | Article | Aside | Blockquote | Center | Details | Dialog | Dir | Div | Dl
+            | Fieldset | Figcaption | Figure | Footer | Header | Hgroup | Main | Menu | Nav
+            | Ol | P | Search | Section | Summary | Ul | Pre | Listing | Hr => {
+                self.close_p();
+            }
+            H1 | H2 | H3 | H4 | H5 | H6 => {
+                self.close_p();
+                if let Some(top) = self.stack.last()
+                    && top.ns == Ns::Html
+                    && matches!(top.element, H1 | H2 | H3 | H4 | H5 | H6)
+                {
+                    self.pop();
+                }
+            }
+            Li | Dd | Dt => {
+                let items: &[&str] = if element == Li {
+                    &["li"]
+                } else {
+                    &["dd", "dt"]
+                };
+                // The walk down from the current node stops at a special
+                // element but `address`, `div`, `p`: the item itself is
+                // one, so it is found only if it is the first.
+                if let Some(i) = self.nearest_html_of(items)
+                    && self.near(ITEM_STOP) as usize == i
+                {
+                    self.pop_to(i);
+                }
+                self.close_p();
+            }
+            Button => {
+                if let Some(i) = self.nearest_html("button")
+                    && self.in_scope(i, SCOPE)
+                {
+                    self.pop_to(i);
+                }
+            }
+            _ => {}
+        }
     }
 
     /// What an end tag does to the stack: closes the nearest open element
@@ -700,9 +1301,20 @@ impl OpenElements {
     /// first.
     #[inline(always)]
     pub(crate) fn end_tag(&mut self, tag: &Tag<'_>) {
-        if !self.quiet {
+        if !self.ignores_end_tag(tag) {
             self.end_tag_loud(tag);
         }
+    }
+
+    /// Whether an end tag changes nothing here (the test the tokenizer
+    /// makes for every end tag): outside foreign content, once the
+    /// frameset watch has stopped, only `</template>` and `</form>` count,
+    /// and only while a template is open or the form element pointer is
+    /// set (one test otherwise).
+    #[inline(always)]
+    pub(crate) fn ignores_end_tag(&self, tag: &Tag<'_>) -> bool {
+        self.quiet == SILENT
+            || (self.quiet == QUIET && !matches!(tag.element, Element::Template | Element::Form))
     }
 
     /// [`Self::end_tag`] inside foreign content or while the frameset
@@ -714,38 +1326,129 @@ impl OpenElements {
         }
         if !self.stack.is_empty() {
             self.end_tag_open(tag);
+        } else if matches!(tag.element, Element::Template | Element::Form)
+            && self.frameset != FramesetMode::In
+        {
+            // With the stack empty only these matter (and nothing "in
+            // frameset", which empties the stack for good).
+            self.end_tag_in_body(tag);
         }
     }
 
-    /// [`Self::end_tag`] inside foreign content: closes the topmost open
-    /// element of that name and everything above it, when the tree builder
-    /// would.
+    /// [`Self::end_tag`] with elements open: "in foreign content"
+    /// (§13.2.6.5) while the current node is foreign, then "in body".
+    #[inline(always)]
     fn end_tag_open(&mut self, tag: &Tag<'_>) {
+        use Element::*;
         let (name, element) = (tag.name, tag.element);
-        let Some(&top) = self.stack.last() else {
-            return;
-        };
-        if top.ns != Ns::Html && matches!(element, Element::Br | Element::P) {
-            self.pop_to_html_content();
-            return;
+        if let Some(&top) = self.stack.last()
+            && top.ns != Ns::Html
+        {
+            if matches!(element, Br | P) {
+                self.pop_to_html_content();
+            } else {
+                // The walk down the foreign elements on top: one of that
+                // name closes, with those above it.
+                let mut found = self.nearest_named(false, name, self.keys.key(name));
+                if element == AnnotationXml {
+                    let html =
+                        self.nearest_named(false, ANNOTATION_XML_HTML, self.annotation_xml_html);
+                    found = found.max(html);
+                }
+                if let Some(i) = found
+                    && i >= top.run_start as usize
+                {
+                    return self.pop_to(i);
+                }
+            }
         }
-        let mut found = self.nearest_named(name, self.keys.key(name));
-        if element == Element::AnnotationXml {
-            let html = self.nearest_named(ANNOTATION_XML_HTML, self.annotation_xml_html);
-            found = found.max(html);
+        // Then "in body", from the current node down: with no HTML
+        // element open on the stack, only the template and form end tags
+        // do anything.
+        if self.html_open() || matches!(element, Template | Form) {
+            self.end_tag_in_body(tag);
         }
-        let Some(i) = found else {
-            return;
-        };
-        // With an HTML current node, "in body" walks down from it (§13.2.6.4.7,
-        // "any other end tag" and the scoped ones): the integration point
-        // below the HTML elements is special and a scope boundary, so only
-        // an HTML element above it can be closed.
-        if top.ns == Ns::Html && (self.stack[i].ns != Ns::Html || i < top.run_start as usize) {
-            return;
+    }
+
+    /// [`Self::end_tag`] "in body" (§13.2.6.4.7) on the stack of foreign
+    /// content and its integration points, and for `</template>` and
+    /// `</form>` anywhere.
+    #[inline(never)]
+    fn end_tag_in_body(&mut self, tag: &Tag<'_>) {
+        use Element::*;
+        let (name, element) = (tag.name, tag.element);
+        match element {
+            Template => {
+                // "in head": no scope; the innermost template closes with
+                // everything above it, foreign content included.
+                if let Some(&i) = self.stack_templates.last() {
+                    self.pop_to(i as usize);
+                } else if self.templates.pop().is_some() {
+                    self.pop_to(0);
+                    self.update_quiet();
+                }
+            }
+            Form if self.templates.is_empty() => {
+                self.form = false;
+                let i = core::mem::replace(&mut self.form_at, NONE) as usize;
+                if i < self.stack.len() && self.in_scope(i, SCOPE) {
+                    self.remove(i);
+                }
+                self.update_quiet();
+            }
+            Body | Html | Br => {}
+            P => self.close_p(),
+            Li => self.pop_in_scope(self.nearest_html("li"), LIST_SCOPE),
+            H1 | H2 | H3 | H4 | H5 | H6 => self.pop_in_scope(
+                self.nearest_html_of(&["h1", "h2", "h3", "h4", "h5", "h6"]),
+                SCOPE,
+            ),
+            Address | Article | Aside | Blockquote | Button | Center | Details | Dialog | Dir
+            | Div | Dl | Fieldset | Figcaption | Figure | Footer | Header | Hgroup | Listing
+            | Main | Menu | Nav | Ol | Pre | Search | Section | Select | Summary | Ul | Dd | Dt
+            | Applet | Marquee | Object | Form => {
+                self.pop_in_scope(self.nearest_html(name), SCOPE);
+            }
+            A | B | Big | Code | Em | Font | I | Nobr | S | Small | Strike | Strong | Tt | U => {
+                // The adoption agency (§13.2.6.4.7), as far as the current
+                // node goes: with no special element above the formatting
+                // element, it closes with everything above it; else the
+                // topmost special element above it ends up the current
+                // node. (The list of active formatting elements is not
+                // followed: see the module docs.)
+                let Some(i) = self.nearest_html(name) else {
+                    return;
+                };
+                if !self.in_scope(i, SCOPE) {
+                    return;
+                }
+                let special = self.near(SPECIAL);
+                if special == NONE || (special as usize) < i {
+                    self.pop_to(i);
+                } else {
+                    self.pop_to(special as usize + 1);
+                }
+            }
+            _ => {
+                // "Any other end tag": the walk down stops at the first
+                // HTML element of that name, or a special element.
+                if let Some(i) = self.nearest_html(name) {
+                    let special = self.near(SPECIAL);
+                    if special == NONE || special as usize <= i {
+                        self.pop_to(i);
+                    }
+                }
+            }
         }
-        while self.stack.len() > i {
-            self.pop();
+    }
+
+    /// Closes the element at `i` with everything above it if it is in the
+    /// scope `scope`.
+    fn pop_in_scope(&mut self, i: Option<usize>, scope: usize) {
+        if let Some(i) = i
+            && self.in_scope(i, scope)
+        {
+            self.pop_to(i);
         }
     }
 }
@@ -771,7 +1474,7 @@ impl<'a> Tokenizer<'a> {
     /// What an end tag does to the element stack.
     #[inline]
     pub(super) fn auto_end_tag(&mut self, tag: &Tag<'a>) {
-        if !self.ns_stack.ignores_end_tags() {
+        if !self.ns_stack.ignores_end_tag(tag) {
             self.watch_text();
             self.ns_stack.end_tag_loud(tag);
         }
@@ -812,8 +1515,9 @@ mod tests {
 
     /// Random pushes, end tags and breakouts over short and long names
     /// give the stack a plain list gives: an end tag closes the nearest
-    /// element of its name and everything above it, at any depth, and
-    /// nothing when none is open.
+    /// element of its name and everything above it, at any depth, as the
+    /// tree builder's walks down the stack would, and nothing when none
+    /// is open.
     #[test]
     fn end_tags_close_the_nearest_open_element_like_a_plain_list() {
         let names = [
@@ -840,15 +1544,30 @@ mod tests {
                     }
                     2 => {
                         stack.end_tag(&end_tag(name));
-                        // Below an HTML current node, only the HTML
-                        // elements above the nearest foreign one close.
-                        let html_top = model.last().is_some_and(|(ns, _)| *ns == Ns::Html);
+                        // A foreign current node: the foreign elements on
+                        // top close by name. Then "any other end tag": the
+                        // nearest HTML element of that name, unless a
+                        // special element (here an integration point) is
+                        // above it.
+                        let top_foreign = model.last().is_some_and(|(ns, _)| *ns != Ns::Html);
                         let run_start = model
                             .iter()
-                            .rposition(|(ns, _)| *ns != Ns::Html)
+                            .rposition(|(ns, _)| *ns == Ns::Html)
                             .map_or(0, |j| j + 1);
-                        if let Some(i) = model.iter().rposition(|(_, n)| n == name)
-                            && (!html_top || (model[i].0 == Ns::Html && i >= run_start))
+                        let special = |(ns, n): &(Ns, String)| {
+                            (*ns == Ns::Svg && matches!(n.as_str(), "foreignobject" | "desc"))
+                                || (*ns == Ns::MathMl && n == "mi")
+                        };
+                        if let Some(i) = model
+                            .iter()
+                            .rposition(|(ns, n)| *ns != Ns::Html && n == name)
+                            .filter(|&i| top_foreign && i >= run_start)
+                        {
+                            model.truncate(i);
+                        } else if let Some(i) = model
+                            .iter()
+                            .rposition(|(ns, n)| *ns == Ns::Html && n == name)
+                            && !model[i + 1..].iter().any(special)
                         {
                             model.truncate(i);
                         }
