@@ -711,17 +711,7 @@ impl<'a> Feed<'_, 'a> {
     where
         F: FnMut(Token<'a>) -> ControlFlow<B>,
     {
-        loop {
-            // Each buffer's tokenizer pushes its tokens; between buffers,
-            // the iterator's way collects the carry and starts the next.
-            if let Some(core) = &mut self.core {
-                core.try_for_each_token(&mut sink)?;
-            }
-            match self.next_slow() {
-                Some(token) => sink(token)?,
-                None => return ControlFlow::Continue(()),
-            }
-        }
+        self.try_for_each_token_in(|token, _| sink(token))
     }
 
     /// [`Feed::try_for_each_token`] for a closure that also wants the
@@ -751,6 +741,8 @@ impl<'a> Feed<'_, 'a> {
         F: FnMut(Token<'a>, &Source<'a>) -> ControlFlow<B>,
     {
         loop {
+            // Each buffer's tokenizer pushes its tokens; between buffers,
+            // the iterator's way collects the carry and starts the next.
             let source = self.current_source();
             if let Some(core) = &mut self.core {
                 core.try_for_each_token(|token| sink(token, &source))?;

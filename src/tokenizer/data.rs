@@ -84,21 +84,12 @@ impl<'a> Tokenizer<'a> {
         self.bytes.get(end).copied()
     }
 
-    /// 13.2.5.1 Data state.
-    #[inline]
-    pub(super) fn data_state(&mut self) {
-        self.data_state_then::<false, _>(&mut |_| true);
-    }
-
-    /// The data state, for the iterator (`PUSH` false: back to the caller
-    /// after each tag) or for the push interface (`PUSH` true: each tag and
-    /// the text before it go to `sink` at once, and the state goes on while
-    /// it is still the data state; see `push.rs`).
+    /// 13.2.5.1 Data state, run by the push loop (`push.rs`, which the
+    /// iterator runs too): each tag and the text before it go to `sink` at
+    /// once, and the state goes on while it is still the data state and
+    /// `sink` wants more.
     #[inline(always)]
-    pub(super) fn data_state_then<const PUSH: bool, F: FnMut(Token<'a>) -> bool>(
-        &mut self,
-        sink: &mut F,
-    ) {
+    pub(super) fn data_state_then<F: FnMut(Token<'a>) -> bool>(&mut self, sink: &mut F) {
         loop {
             if self.limit_hit() {
                 return;
@@ -111,7 +102,7 @@ impl<'a> Tokenizer<'a> {
                     // everything else through the tag open state.
                     match self.cur() {
                         Some(b) if b.is_ascii_alphabetic() => {
-                            self.start_tag_fast_then::<PUSH, F>(sink);
+                            self.start_tag_fast_then::<true, F>(sink);
                         }
                         Some(b'/')
                             if self
@@ -120,15 +111,15 @@ impl<'a> Tokenizer<'a> {
                                 .is_some_and(|b| b.is_ascii_alphabetic()) =>
                         {
                             self.pos += 1;
-                            self.end_tag_fast_then::<PUSH, F>(sink);
+                            self.end_tag_fast_then::<true, F>(sink);
                         }
                         _ => {
                             self.state = S::TagOpen;
                             return;
                         }
                     }
-                    // Pushing, the data state goes on while it still is one.
-                    if !PUSH || self.paused || self.state != S::Data || self.done {
+                    // The data state goes on while it still is one.
+                    if self.paused || self.state != S::Data || self.done {
                         return;
                     }
                 }

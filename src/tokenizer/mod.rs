@@ -1141,10 +1141,10 @@ impl<'a> Tokenizer<'a> {
         self.emit_then::<false, _>(token, &mut |_| true);
     }
 
-    /// [`Self::emit`] for the iterator (`PUSH` false: the tokens wait in
-    /// `out` and `stash` to be handed out) or for the push interface (`PUSH`
-    /// true: they go to `sink` at once, which returns whether to go on; see
-    /// `push.rs`).
+    /// [`Self::emit`] for the states outside the data state (`PUSH` false:
+    /// the tokens wait in `out` and `stash` for the push loop to hand them
+    /// over) or for the data state's own paths (`PUSH` true: they go to
+    /// `sink` at once, which returns whether to go on; see `push.rs`).
     #[inline(always)]
     pub(crate) fn emit_then<const PUSH: bool, F: FnMut(Token<'a>) -> bool>(
         &mut self,
@@ -1502,7 +1502,9 @@ impl<'a> Tokenizer<'a> {
             }
         }
         match self.state {
-            S::Data => self.data_state(),
+            // The push loop runs the data state itself, and `run_states`
+            // hands back to it as soon as the state is data again.
+            S::Data => {}
             S::Rcdata => self.rcdata_state(),
             S::Rawtext => self.rawtext_state(),
             S::ScriptData => self.script_data_state(),

@@ -1,18 +1,17 @@
 //! The push interface: every token handed to a closure, in one loop.
 //!
-//! The iterator hands out one token per call, so after each tag the machine
-//! returns all the way out — through the data state, the state dispatch,
-//! the run loop and `next` — and comes back in through all of them for the
-//! text that follows. On a real page, where a token is a few dozen bytes,
-//! those returns are a real part of the cost. [`Tokenizer::for_each_token`]
-//! instead gives each token to a closure as soon as it is finished, and the
-//! data state goes straight on to the next text and tag; the other states
-//! run through the same dispatch as the iterator's.
+//! [`Tokenizer::for_each_token`] gives each token to a closure as soon as
+//! it is finished, and the data state goes straight on to the next text
+//! and tag. The other states run in a loop of their own (`run_states`,
+//! through the state dispatch) until a token is ready or the data state is
+//! back; their tokens wait in `out`/`stash` for this loop to hand over.
 //!
 //! The iterator is this loop too, with a sink that takes one token and
-//! stops (`Iterator::next`): what it still pays per token is the way in and
-//! out of the loop and the token written to memory, where a closure
-//! compiled into the loop reads it from registers.
+//! stops (`Iterator::next`): what it pays per token over a closure is the
+//! way in and out of the loop and the token written out for the caller,
+//! where a closure compiled into the loop reads it from registers. On a
+//! real page, where a token is a few dozen bytes, that is about an eighth
+//! of the cost (BENCHMARKS.md).
 //!
 //! Both interfaces run the same states and hand out the same tokens and
 //! errors in the same order: the push interface only changes who waits for
@@ -127,7 +126,7 @@ impl<'a> Tokenizer<'a> {
             // The data state holds most tokens; the others, and the checks
             // that `step` makes for them, are the iterator's own.
             if self.state == S::Data {
-                self.data_state_then::<true, F>(&mut sink);
+                self.data_state_then(&mut sink);
                 if self.paused {
                     return;
                 }

@@ -106,6 +106,11 @@ fn tokenizer<'a>(
     tok
 }
 
+/// The most tokens an input can make (a runaway tokenizer makes more).
+fn token_cap(input: &str) -> usize {
+    2 * input.len() + 16
+}
+
 fn run<'a>(
     input: &'a str,
     arena: &'a Bump,
@@ -113,7 +118,7 @@ fn run<'a>(
     errors: bool,
 ) -> Result<(Vec<Token<'a>>, Vec<htmltok::ParseError>), String> {
     let mut tok = tokenizer(input, arena, config, errors);
-    let cap = 2 * input.len() + 16;
+    let cap = token_cap(input);
     let tokens: Vec<Token<'a>> = tok.by_ref().take(cap + 1).collect();
     if tokens.len() > cap {
         return Err(format!("runaway: more than {cap} tokens"));
@@ -131,7 +136,7 @@ fn run_push<'a>(
     first: usize,
 ) -> Result<(Vec<Token<'a>>, Vec<htmltok::ParseError>), String> {
     let mut tok = tokenizer(input, arena, config, true);
-    let cap = 2 * input.len() + 16;
+    let cap = token_cap(input);
     let mut tokens: Vec<Token<'a>> = tok.by_ref().take(first).collect();
     tok.for_each_token(|t| {
         if tokens.len() <= cap {
