@@ -379,6 +379,9 @@ pub struct Extractor {
     /// Whether what is visible is followed: for the text, and for the
     /// anchor text of links (metadata alone does without).
     track_visible: bool,
+    /// Whether only the text is wanted (no links, no metadata), so that
+    /// most end tags are a line break or nothing.
+    text_only: bool,
     visible: Visible,
     collapse: Collapse,
     out: Out,
@@ -406,6 +409,7 @@ impl Extractor {
             offsets: options.offsets,
             hidden: options.hidden,
             track_visible: options.text || options.links,
+            text_only: options.text && !options.links && !options.metadata,
             visible: Visible::new(options.scripting, options.hidden),
             collapse: Collapse::default(),
             out: Out::new(if options.text { options.text_limit } else { 0 }),
@@ -448,6 +452,15 @@ impl Extractor {
             Token::Text(text) if self.track_visible || self.meta.takes_text() => self.text(text),
             Token::Text(_) => {}
             Token::StartTag(tag) => self.start_tag(tag, source),
+            Token::EndTag(tag)
+                if self.text_only
+                    && self.visible.shows_text()
+                    && !visible::END_NOT_PLAIN.contains(tag.element) =>
+            {
+                if visible::BLOCK.contains(tag.element) {
+                    self.collapse.line_break();
+                }
+            }
             Token::EndTag(tag) => self.end_tag(tag),
             Token::Comment(_) | Token::Doctype(_) => {}
         }

@@ -151,6 +151,11 @@ const SPECIAL: ElementSet = HIDDEN
     .union(ElementSet::of(&[E::Noscript, E::Canvas, E::Svg, E::Math]))
     .union(PRE);
 
+/// Elements whose end tag needs more than a line break or nothing, while
+/// text is shown: [`SPECIAL`], the table cells (a space), and `a` (its
+/// anchor text ends).
+pub(crate) const END_NOT_PLAIN: ElementSet = SPECIAL.union(ElementSet::of(&[E::Td, E::Th, E::A]));
+
 /// The start tags that close an open `p` ("close a p element", §13.2.6.4.7).
 const CLOSES_P: ElementSet = ElementSet::of(&[
     E::Address,
