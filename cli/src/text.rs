@@ -124,6 +124,7 @@ fn write_text<W: Write>(
 const FLUSH_AT: usize = 64 << 10;
 
 /// Hands an event's token to the extractor.
+#[inline(always)]
 pub fn feed(extractor: &mut Extractor, event: &Event<'_, '_>) {
     match event {
         Event::Token(token) => extractor.token(token),
