@@ -443,9 +443,14 @@ impl Extractor {
         source: &dyn Fn(Span) -> Option<&'s str>,
     ) {
         match token {
-            // Metadata alone takes only the text of a few elements: the
-            // rest is not worth a call.
-            Token::Text(text) if self.track_visible || self.meta.takes_text() => self.text(text),
+            // Metadata alone takes only the text of a few elements, links
+            // alone only that of an `<a>`: the rest is not worth a call.
+            Token::Text(text)
+                if self.track_visible && (self.want_text || self.anchor.is_some())
+                    || self.meta.takes_text() =>
+            {
+                self.text(text)
+            }
             Token::Text(_) => {}
             Token::StartTag(tag) => self.start_tag(tag, source),
             Token::EndTag(tag) => self.end_tag(tag),
