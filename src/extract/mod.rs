@@ -386,6 +386,10 @@ pub struct Extractor {
     /// Links found and not yet taken.
     links: Vec<Link>,
     anchor: Option<Anchor>,
+    /// The buffer the anchor text is collapsed into, kept from one `<a>`
+    /// to the next: a link gets a copy of exactly its length, where a
+    /// buffer of its own grew by reallocating two or three times.
+    anchor_buf: String,
     meta: meta::MetaCollector,
     /// Resolves against the page's address.
     document: Resolver,
@@ -412,6 +416,7 @@ impl Extractor {
             runs: Vec::new(),
             links: Vec::new(),
             anchor: None,
+            anchor_buf: String::new(),
             meta: meta::MetaCollector::new(options.metadata_limit),
             document: Resolver::new(options.url.as_ref(), None),
             base: None,
@@ -534,10 +539,12 @@ impl Extractor {
             links::tag_links(source, tag, &mut self.links);
             let href = (first..self.links.len()).find(|&i| self.links[i].attr == "href");
             if let Some(i) = href.filter(|_| tag.element == Element::A) {
+                let mut out = Out::new(ANCHOR_TEXT_LIMIT);
+                out.buf = core::mem::take(&mut self.anchor_buf);
                 self.anchor = Some(Anchor {
                     link: i,
                     collapse: Collapse::default(),
-                    out: Out::new(ANCHOR_TEXT_LIMIT),
+                    out,
                 });
             }
         }
@@ -598,8 +605,10 @@ impl Extractor {
     }
 
     fn close_anchor(&mut self) {
-        if let Some(anchor) = self.anchor.take() {
-            self.links[anchor.link].anchor_text = Some(anchor.out.buf);
+        if let Some(mut anchor) = self.anchor.take() {
+            self.links[anchor.link].anchor_text = Some(anchor.out.buf.as_str().into());
+            anchor.out.buf.clear();
+            self.anchor_buf = anchor.out.buf;
         }
     }
 
