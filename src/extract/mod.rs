@@ -534,9 +534,14 @@ impl Extractor {
             }
             _ => {}
         }
-        if self.want_links && links::has_url_attributes(tag) {
+        let wanted = if self.want_links {
+            links::url_attributes_of(tag)
+        } else {
+            None
+        };
+        if let Some(wanted) = wanted {
             let first = self.links.len();
-            links::tag_links(source, tag, &mut self.links);
+            links::tag_links(source, tag, wanted, &mut self.links);
             let href = (first..self.links.len()).find(|&i| self.links[i].attr == "href");
             if let Some(i) = href.filter(|_| tag.element == Element::A) {
                 let mut out = Out::new(ANCHOR_TEXT_LIMIT);
