@@ -9,7 +9,9 @@ mod extract_stream;
 
 use extract_stream::{extracted, streamed};
 use htmltok::bumpalo::Bump;
-use htmltok::extract::{Alternate, ExtractOptions, Extracted, MetaKey, Rel, extract};
+use htmltok::extract::{
+    ANCHOR_TEXT_LIMIT, Alternate, ExtractOptions, Extracted, MetaKey, Rel, extract,
+};
 use htmltok::url::Url;
 use htmltok::{Token, Tokenizer};
 
@@ -331,6 +333,40 @@ fn links_only_and_text_only() {
     );
     assert_eq!(text.text, "xy");
     assert!(text.links.is_empty());
+}
+
+/// Links alone are the links of a whole extraction: a text token outside
+/// an `<a>` is skipped then, and anchor text goes through one buffer kept
+/// from anchor to anchor. Over hand-written anchors (one past the cap,
+/// then short ones, unclosed ones, hidden text) and the corpus.
+#[test]
+fn links_alone_are_those_of_everything() {
+    let long = "word ".repeat(ANCHOR_TEXT_LIMIT);
+    let pages = [
+        format!("<a href=/1>{long}</a><a href=/2>x</a>t<a href=/3><b>y</b> z"),
+        "<a href=/1>a<a href=/2></a>b<a href=#c><img alt=d>e</a>f<a href=/4>g</a>".into(),
+        "<p>t<a href=/1><span hidden>h</span><script>s</script>v</a>w<a>no href</a>".into(),
+    ];
+    let corpus = common::corpus_page_paths().unwrap_or_default();
+    let read =
+        |p: &std::path::PathBuf| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned();
+    let all = ExtractOptions::default().url(Some(page_url()));
+    let alone = all.clone().text(false).metadata(false);
+    let mut anchors = 0;
+    for html in pages.into_iter().chain(corpus.iter().map(read)) {
+        let want = extract(&html, &all).links;
+        anchors += want.iter().filter(|l| l.anchor_text.is_some()).count();
+        assert_eq!(
+            extract(&html, &alone).links,
+            want,
+            "{}",
+            &html[..html.len().min(80)]
+        );
+    }
+    assert!(anchors >= 9);
+    let capped = extract(&format!("<a href=/1>{long}</a><a href=/2>x</a>"), &alone).links;
+    assert!(capped[0].anchor_text.as_ref().unwrap().len() <= ANCHOR_TEXT_LIMIT);
+    assert_eq!(capped[1].anchor_text.as_deref(), Some("x"));
 }
 
 #[test]

@@ -167,7 +167,7 @@ impl core::ops::BitOr for Rel {
 
 /// How an attribute holds URLs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+pub(crate) enum Kind {
     /// One URL.
     Url,
     /// Image candidates: `url 2x, url 100w`.
@@ -178,12 +178,12 @@ enum Kind {
     Refresh,
 }
 
+/// An element's name and its URL attributes, each with how it holds URLs.
+pub(crate) type UrlAttributes = (&'static str, &'static [(&'static str, Kind)]);
+
 /// The element name and the URL attributes of a tag of `element` (named
 /// `name`), if it has any.
-fn url_attributes(
-    element: Element,
-    name: &str,
-) -> Option<(&'static str, &'static [(&'static str, Kind)])> {
+fn url_attributes(element: Element, name: &str) -> Option<UrlAttributes> {
     use Element as E;
     use Kind::*;
     Some(match element {
@@ -223,24 +223,28 @@ fn url_attributes(
     })
 }
 
-/// Whether the tag may have URL attributes at all (a cheap first test).
+/// The URL attributes the tag may have, if any: a cheap first test (one
+/// `match` on an integer for most tags), whose answer goes to
+/// [`tag_links`].
 #[inline]
-pub(crate) fn has_url_attributes(tag: &Tag<'_>) -> bool {
-    !tag.attributes.is_empty() && url_attributes(tag.element, tag.name).is_some()
+pub(crate) fn url_attributes_of(tag: &Tag<'_>) -> Option<UrlAttributes> {
+    if tag.attributes.is_empty() {
+        return None;
+    }
+    url_attributes(tag.element, tag.name)
 }
 
 /// Adds the URLs of a start tag to `links`, in attribute order, as written
-/// (`url` is empty until the link is resolved). `source` is the input the tag's spans
+/// (`url` is empty until the link is resolved); `wanted` is what
+/// [`url_attributes_of`] gave for it. `source` is the input the tag's spans
 /// index, when the caller has it (to tell a value written as it is from
 /// one with character references, and give each URL its own span).
 pub(crate) fn tag_links<'s>(
     source: &dyn Fn(Span) -> Option<&'s str>,
     tag: &Tag<'_>,
+    (tag_name, wanted): UrlAttributes,
     links: &mut Vec<Link>,
 ) {
-    let Some((tag_name, wanted)) = url_attributes(tag.element, tag.name) else {
-        return;
-    };
     let mut rel = None;
     let mut hreflang = None;
     for attr in tag.attrs() {
@@ -308,7 +312,9 @@ fn candidate_span<'s>(
     span: Span,
     range: (usize, usize),
 ) -> Span {
-    if source(span) == Some(attr.value) {
+    // The same slice of the input (a value without character references
+    // is borrowed from it) is the common case, and needs no byte compare.
+    if source(span).is_some_and(|s| core::ptr::eq(s, attr.value) || s == attr.value) {
         Span::new(span.start + range.0, span.start + range.1)
     } else {
         span

@@ -389,6 +389,10 @@ pub struct Extractor {
     /// Links found and not yet taken.
     links: Vec<Link>,
     anchor: Option<Anchor>,
+    /// The buffer the anchor text is collapsed into, kept from one `<a>`
+    /// to the next: a link gets a copy of exactly its length, where a
+    /// buffer of its own grew by reallocating two or three times.
+    anchor_buf: String,
     meta: meta::MetaCollector,
     /// Resolves against the page's address.
     document: Resolver,
@@ -416,6 +420,7 @@ impl Extractor {
             runs: Vec::new(),
             links: Vec::new(),
             anchor: None,
+            anchor_buf: String::new(),
             meta: meta::MetaCollector::new(options.metadata_limit),
             document: Resolver::new(options.url.as_ref(), None),
             base: None,
@@ -447,9 +452,14 @@ impl Extractor {
         source: &dyn Fn(Span) -> Option<&'s str>,
     ) {
         match token {
-            // Metadata alone takes only the text of a few elements: the
-            // rest is not worth a call.
-            Token::Text(text) if self.track_visible || self.meta.takes_text() => self.text(text),
+            // Metadata alone takes only the text of a few elements, links
+            // alone only that of an `<a>`: the rest is not worth a call.
+            Token::Text(text)
+                if self.track_visible && (self.want_text || self.anchor.is_some())
+                    || self.meta.takes_text() =>
+            {
+                self.text(text)
+            }
             Token::Text(_) => {}
             Token::StartTag(tag) => self.start_tag(tag, source),
             Token::EndTag(tag)
@@ -537,15 +547,22 @@ impl Extractor {
             }
             _ => {}
         }
-        if self.want_links && links::has_url_attributes(tag) {
+        let wanted = if self.want_links {
+            links::url_attributes_of(tag)
+        } else {
+            None
+        };
+        if let Some(wanted) = wanted {
             let first = self.links.len();
-            links::tag_links(source, tag, &mut self.links);
+            links::tag_links(source, tag, wanted, &mut self.links);
             let href = (first..self.links.len()).find(|&i| self.links[i].attr == "href");
             if let Some(i) = href.filter(|_| tag.element == Element::A) {
+                let mut out = Out::new(ANCHOR_TEXT_LIMIT);
+                out.buf = core::mem::take(&mut self.anchor_buf);
                 self.anchor = Some(Anchor {
                     link: i,
                     collapse: Collapse::default(),
-                    out: Out::new(ANCHOR_TEXT_LIMIT),
+                    out,
                 });
             }
         }
@@ -606,8 +623,10 @@ impl Extractor {
     }
 
     fn close_anchor(&mut self) {
-        if let Some(anchor) = self.anchor.take() {
-            self.links[anchor.link].anchor_text = Some(anchor.out.buf);
+        if let Some(mut anchor) = self.anchor.take() {
+            self.links[anchor.link].anchor_text = Some(anchor.out.buf.as_str().into());
+            anchor.out.buf.clear();
+            self.anchor_buf = anchor.out.buf;
         }
     }
 
