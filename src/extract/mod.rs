@@ -454,9 +454,10 @@ impl Extractor {
         match token {
             // Metadata alone takes only the text of a few elements, links
             // alone only that of an `<a>`: the rest is not worth a call.
+            // (An anchor is only open when links are wanted, and then what
+            // is visible is followed.)
             Token::Text(text)
-                if self.track_visible && (self.want_text || self.anchor.is_some())
-                    || self.meta.takes_text() =>
+                if self.want_text || self.anchor.is_some() || self.meta.takes_text() =>
             {
                 self.text(text)
             }
