@@ -581,6 +581,10 @@ const ALPHABET: &[&str] = &[
     "<b>",
     "</b>",
     "</li>",
+    "<pre>a\n\n b\t c</pre>",
+    "<br>",
+    "<td>",
+    "\r\n",
 ];
 
 /// A deterministic pseudo-random `0..n`, for generated inputs.
@@ -594,11 +598,8 @@ fn generator() -> impl FnMut(usize) -> usize {
     }
 }
 
-/// Text alone takes its own, shorter way through end tags: it gives the
-/// text that extracting everything gives, on generated pages and on the
-/// corpus.
-#[test]
-fn text_alone_is_the_text_of_everything() {
+/// 2,000 pages generated from [`ALPHABET`], and the corpus pages.
+fn generated_and_corpus_pages() -> Vec<String> {
     let mut next = generator();
     let mut pages: Vec<String> = (0..2000)
         .map(|_| {
@@ -609,6 +610,53 @@ fn text_alone_is_the_text_of_everything() {
     for path in common::corpus_page_paths().unwrap_or_default() {
         pages.push(String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned());
     }
+    pages
+}
+
+/// Without offsets the text is gathered and collapsed in bulk; with
+/// them, token by token. Both give the same text and the same cut, on
+/// generated pages and on the corpus, with alt text, with hidden content
+/// shown, and under caps of every size.
+#[test]
+fn gathered_text_collapses_as_token_by_token() {
+    let pages = generated_and_corpus_pages();
+    let mut next = generator();
+    let (mut passed, mut failed) = (0, 0);
+    for (i, html) in pages.iter().enumerate() {
+        let limit = match i % 3 {
+            0 => usize::MAX,
+            _ => next(html.len() + 2),
+        };
+        let options = ExtractOptions::default()
+            .links(false)
+            .metadata(false)
+            .alt_text(i % 2 == 0)
+            .hidden(i % 5 != 0)
+            .text_limit(limit);
+        let gathered = extract(html, &options);
+        let by_token = extract(html, &options.clone().offsets(true));
+        if (&gathered.text, gathered.text_truncated) == (&by_token.text, by_token.text_truncated) {
+            passed += 1;
+        } else {
+            failed += 1;
+            eprintln!(
+                "limit {limit}: {:?}\n  gathered {:?}\n  by token {:?}",
+                &html[..html.len().min(200)],
+                &gathered.text[..gathered.text.len().min(200)],
+                &by_token.text[..by_token.text.len().min(200)]
+            );
+        }
+    }
+    println!("{passed} passed, {failed} failed, 0 skipped");
+    assert_eq!(failed, 0);
+}
+
+/// Text alone takes its own, shorter way through end tags: it gives the
+/// text that extracting everything gives, on generated pages and on the
+/// corpus.
+#[test]
+fn text_alone_is_the_text_of_everything() {
+    let pages = generated_and_corpus_pages();
     let (mut passed, mut failed) = (0, 0);
     for (alt, hidden) in [(false, true), (true, false)] {
         let all = ExtractOptions::default().alt_text(alt).hidden(hidden);

@@ -109,7 +109,7 @@ fn write_text<W: Write>(
 ) -> io::Result<()> {
     doc.tokenize(run, &mut |event: Event<'_, '_>, _: &Ctx| {
         feed(extractor, &event);
-        if extractor.pending_text().len() >= FLUSH_AT {
+        if extractor.held_text_len() >= FLUSH_AT {
             write(out, extractor.pending_text())?;
             extractor.clear_text();
         }

@@ -31,6 +31,15 @@
 //! Only the separator due is held between calls, so text of any length
 //! goes through in constant memory, and the output can be drained at any
 //! point (see [`Out`]).
+//!
+//! The calls are per stretch of text, not per token, unless the caller
+//! asks where each piece of output came from (offsets): the extractor
+//! gathers the text of the tokens as it is and collapses it 16 KiB at a
+//! time, each stretch between two line breaks in one call (see
+//! `Extractor::gather`). Most text tokens are a word or two, and per token
+//! the call, its classification and its copy cost more than the
+//! collapsing: over the corpus, text extraction went from 162.6 M to
+//! 155.0 M instructions (callgrind, pushed).
 
 use crate::scan::TextMasks;
 
@@ -293,6 +302,12 @@ impl Collapse {
             }
         }
         first
+    }
+
+    /// The separator due, and nothing due after.
+    #[inline]
+    pub(crate) fn take_due(&mut self) -> Pending {
+        core::mem::take(&mut self.pending)
     }
 
     /// A space before the next word (unless a line break is due).
