@@ -503,6 +503,21 @@ impl Extractor {
     /// whole token gives).
     #[inline(never)]
     pub fn text(&mut self, text: &Text<'_>) {
+        // Text alone, gathered: a short function for the most frequent
+        // token of a page.
+        if self.text_only && self.bulk {
+            if self.visible.shows_text() && !self.out.is_full() {
+                self.gather(text.data, self.visible.in_pre());
+            }
+            return;
+        }
+        self.text_and_more(text);
+    }
+
+    /// [`Extractor::text`] when links or metadata are wanted too, or
+    /// offsets.
+    #[inline(never)]
+    fn text_and_more(&mut self, text: &Text<'_>) {
         if self.want_metadata {
             self.meta.text(text);
         }
@@ -537,7 +552,7 @@ impl Extractor {
     /// same either way: its only state is the separator due, and a line
     /// break, kept apart in `raw_breaks`, is the one separator whitespace
     /// cannot stand for (a table cell's space is a space).
-    #[inline]
+    #[inline(always)]
     fn gather(&mut self, text: &str, pre: bool) {
         match self.collapse.take_due() {
             Pending::Nothing => {}
