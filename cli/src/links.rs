@@ -234,18 +234,26 @@ impl LinkLine<'_> {
     /// fields after `file`), then
     /// `error`, `rel`, `hreflang` and `anchor_text` when there are some.
     /// Written field by field (a `serde_json::Map` per link cost more than
-    /// the rest of the command).
+    /// the rest of the command), with no `write!` (its formatting machinery
+    /// cost 25 M instructions over the corpus's 33,000 links).
     fn write(self, out: &mut impl Write, file: Label<'_>) -> io::Result<()> {
         fn field(out: &mut impl Write, name: &str, value: &str) -> io::Result<()> {
-            write!(out, ",\"{name}\":")?;
+            out.write_all(b",\"")?;
+            out.write_all(name.as_bytes())?;
+            out.write_all(b"\":")?;
             write_str(out, value)
+        }
+        fn number(out: &mut impl Write, name: &[u8], value: u64) -> io::Result<()> {
+            out.write_all(name)?;
+            out.write_all(itoa::Buffer::new().format(value).as_bytes())
         }
         out.write_all(b"{")?;
         file.write_json(out)?;
         field(&mut *out, "tag", self.tag)?;
         field(&mut *out, "attr", self.attr)?;
         field(&mut *out, "url", self.url)?;
-        write!(out, ",\"start\":{},\"end\":{}", self.start, self.end)?;
+        number(&mut *out, b",\"start\":", self.start)?;
+        number(&mut *out, b",\"end\":", self.end)?;
         if let Some(error) = self.error {
             field(&mut *out, "error", error)?;
         }
