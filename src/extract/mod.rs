@@ -474,14 +474,9 @@ impl Extractor {
     ) {
         match token {
             // Metadata alone takes only the text of a few elements, links
-            // alone only that of an `<a>`: the rest is not worth a call.
-            // (An anchor is only open when links are wanted, and then what
-            // is visible is followed.)
-            Token::Text(text)
-                if self.want_text || self.anchor.is_some() || self.meta.takes_text() =>
-            {
-                self.text(text)
-            }
+            // alone only that of an `<a>`: the rest is not worth a call
+            // (`text` tests the same).
+            Token::Text(text) if self.takes_text() => self.text(text),
             Token::Text(_) => {}
             Token::StartTag(tag) => self.start_tag(tag, source),
             Token::EndTag(tag)
@@ -511,7 +506,18 @@ impl Extractor {
             }
             return;
         }
-        self.text_and_more(text);
+        if self.takes_text() {
+            self.text_and_more(text);
+        }
+    }
+
+    /// Whether a text token here is worth a call: the text is wanted, or
+    /// the anchor text of an open link (an anchor is only open when links
+    /// are wanted, and then what is visible is followed), or the metadata
+    /// reads this element's text.
+    #[inline(always)]
+    fn takes_text(&self) -> bool {
+        self.want_text || self.anchor.is_some() || self.meta.takes_text()
     }
 
     /// [`Extractor::text`] when links or metadata are wanted too, or
