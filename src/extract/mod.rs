@@ -434,7 +434,7 @@ impl Extractor {
             visible: Visible::new(options.scripting, options.hidden),
             collapse: Collapse::default(),
             bulk: !options.offsets,
-            raw: String::new(),
+            raw: String::with_capacity(if options.text { GATHERED * 2 } else { 0 }),
             raw_breaks: Vec::new(),
             raw_collapse: Collapse::default(),
             out: Out::new(if options.text { options.text_limit } else { 0 }),
@@ -580,6 +580,8 @@ impl Extractor {
     /// Collapses the text gathered into the output.
     #[inline(never)]
     fn collapse_gathered(&mut self) {
+        // Collapsed, the text is at most one separator longer.
+        self.out.buf.reserve(self.raw.len() + 1);
         let mut from = 0;
         for &at in &self.raw_breaks {
             self.raw_collapse
