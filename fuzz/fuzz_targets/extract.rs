@@ -2,7 +2,8 @@
 //! option on: no panic, no hang, every text run inside the text and its
 //! source span inside the input, and a stream (at a chunk size taken from
 //! the first byte) gives what the whole input gives
-//! (`tests/support/extract_stream.rs`).
+//! (`tests/support/extract_stream.rs`); without offsets (the text gathered
+//! and collapsed in bulk), the same again.
 #![no_main]
 
 use htmltok::extract::{ExtractOptions, extract};
@@ -33,4 +34,14 @@ fuzz_target!(|data: &[u8]| {
     // A stream splits text runs at chunk ends only in the runs list.
     streamed.runs = whole.runs.clone();
     assert_eq!(streamed, whole);
+    // Without offsets the text is gathered and collapsed in bulk: the same
+    // text, cut and all, whole and streamed.
+    let gathered_options = options.offsets(false);
+    let mut gathered = extract(&html, &gathered_options);
+    assert!(gathered.runs.is_empty());
+    gathered.runs = whole.runs.clone();
+    assert_eq!(gathered, whole);
+    let mut gathered_streamed = extract_stream::streamed(&html, &gathered_options, size);
+    gathered_streamed.runs = whole.runs.clone();
+    assert_eq!(gathered_streamed, whole);
 });
