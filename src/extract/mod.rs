@@ -580,6 +580,10 @@ impl Extractor {
     /// Collapses the text gathered into the output.
     #[inline(never)]
     fn collapse_gathered(&mut self) {
+        if self.raw.is_empty() {
+            // Line breaks due at the start wait for the text they precede.
+            return;
+        }
         // Collapsed, the text is at most one separator longer.
         self.out.buf.reserve(self.raw.len() + 1);
         let mut from = 0;
