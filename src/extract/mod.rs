@@ -636,6 +636,21 @@ impl Extractor {
             let boundary = self.visible.start_tag(tag);
             self.boundary(boundary);
         }
+        if self.text_only {
+            // Only images (alt text) matter past what is visible.
+            if matches!(tag.element, Element::Img | Element::Input) && self.visible.shows_text() {
+                self.alt(tag);
+            }
+            return;
+        }
+        self.start_tag_rest(tag, source);
+    }
+
+    /// [`Extractor::start_tag`] past what is visible, when links or
+    /// metadata are wanted (text alone returns before it, and does not pay
+    /// for what it keeps in registers and on the stack).
+    #[inline(always)]
+    fn start_tag_rest<'s>(&mut self, tag: &Tag<'_>, source: &dyn Fn(Span) -> Option<&'s str>) {
         match tag.element {
             Element::Img | Element::Input if self.track_visible && self.visible.shows_text() => {
                 self.alt(tag)
