@@ -141,6 +141,15 @@
 //! ([`ExtractOptions::metadata_limit`]). A caller streaming a page of any
 //! size takes text and links as it goes.
 //!
+//! Without [`ExtractOptions::offsets`], the text is gathered as it comes
+//! and collapsed 16 KiB at a time, not token by token (most text tokens
+//! are a word or two, and collapsing each on its own cost more than the
+//! collapsing). So the text written so far is only known once asked for:
+//! [`Extractor::take_text`], [`Extractor::pending_text`] and
+//! [`Extractor::text_len`] collapse what is gathered first, and
+//! [`Extractor::held_text_len`] says cheaply, after any token, how much
+//! is held.
+//!
 //! [`Tokenizer`]: crate::Tokenizer
 //! [`StreamTokenizer`]: crate::StreamTokenizer
 
