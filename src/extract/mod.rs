@@ -397,12 +397,9 @@ pub struct Extractor {
     /// most end tags are a line break or nothing.
     text_only: bool,
     visible: Visible,
-    /// The separator due between the text already written (or gathered)
-    /// and the next, from tags and from whitespace.
+    /// The separator due before the next text: from tags, and, with
+    /// offsets (text collapsed token by token), from whitespace too.
     collapse: Collapse,
-    /// Whether the text is gathered as it is and collapsed in bulk (all
-    /// but [`ExtractOptions::offsets`]): see [`Extractor::gather`].
-    bulk: bool,
     /// The text gathered and not yet collapsed.
     raw: String,
     /// Where in `raw` a line break is due.
@@ -442,7 +439,6 @@ impl Extractor {
             text_only: options.text && !options.links && !options.metadata,
             visible: Visible::new(options.scripting, options.hidden),
             collapse: Collapse::default(),
-            bulk: !options.offsets,
             raw: String::with_capacity(if options.text { GATHERED * 2 } else { 0 }),
             raw_breaks: Vec::new(),
             raw_collapse: Collapse::default(),
@@ -509,7 +505,7 @@ impl Extractor {
     pub fn text(&mut self, text: &Text<'_>) {
         // Text alone, gathered: a short function for the most frequent
         // token of a page.
-        if self.text_only && self.bulk {
+        if self.text_only && !self.offsets {
             if self.visible.shows_text() && !self.out.is_full() {
                 self.gather(text.data, self.visible.in_pre());
             }
@@ -540,15 +536,13 @@ impl Extractor {
             return;
         }
         if self.want_text && !self.out.is_full() {
-            if self.bulk {
-                self.gather(text.data, self.visible.in_pre());
-            } else {
+            if self.offsets {
                 let at = self
                     .collapse
                     .push(&mut self.out, text.data, self.visible.in_pre());
-                if self.offsets {
-                    self.run(at, text.span);
-                }
+                self.run(at, text.span);
+            } else {
+                self.gather(text.data, self.visible.in_pre());
             }
         }
         if let Some(anchor) = &mut self.anchor {
@@ -557,7 +551,9 @@ impl Extractor {
     }
 
     /// Gathers `text` as it is, after the separator the tags before it
-    /// made due, to be collapsed in bulk when enough is gathered.
+    /// made due, to be collapsed in bulk when enough is gathered (all but
+    /// [`ExtractOptions::offsets`], which needs each token's place in the
+    /// output).
     ///
     /// Collapsing text token by token costs a call, a classification and
     /// a copy per token, and most text tokens are a word or two (14 bytes
@@ -715,14 +711,10 @@ impl Extractor {
             anchor.collapse.push(&mut anchor.out, alt.value, false);
             anchor.collapse.space();
         }
-        if self.alt_text && self.want_text && self.bulk {
+        if self.alt_text && self.want_text {
             self.collapse.space();
-            self.gather(alt.value, false);
-            self.collapse.space();
-        } else if self.alt_text && self.want_text {
-            self.collapse.space();
-            let at = self.collapse.push(&mut self.out, alt.value, false);
             if self.offsets {
+                let at = self.collapse.push(&mut self.out, alt.value, false);
                 let span = alt.value_span.unwrap_or(alt.name_span);
                 if let Some(at) = at {
                     self.runs.push(TextRun {
@@ -730,6 +722,8 @@ impl Extractor {
                         source: span,
                     });
                 }
+            } else {
+                self.gather(alt.value, false);
             }
             self.collapse.space();
         }
