@@ -12,7 +12,8 @@
 //! vector classification (the `simd` module, one of the crate's two places
 //! of `unsafe`) for the pass over the whole input that looks for
 //! input-stream errors, where the set of interesting bytes is too large for
-//! memchr.
+//! memchr. Text extraction's whitespace collapsing has its vector loops
+//! here too ([`Gathered`]), for the same reason: one place for `unsafe`.
 //!
 //! The tag path also takes its names and values from here as string slices
 //! ([`Run`]): a scan that stops at an ASCII byte has found a character
@@ -341,6 +342,155 @@ pub(crate) fn skip_collapsed(hay: &[u8], from: usize) -> usize {
     simd::skip_collapsed(hay, from)
 }
 
+/// The byte that marks a line break in [`Gathered`] text: 0xFF, which
+/// UTF-8 never uses.
+pub(crate) const LINE_BREAK: u8 = 0xFF;
+
+/// Text gathered for whitespace collapsing (`extract::collapse`): the text
+/// of many tokens as it is, one after the other, with the line breaks due
+/// between them marked in it by [`LINE_BREAK`].
+///
+/// Why in the text: the extractor gathers the text of a page 16 KiB at a
+/// time and collapses it in one call ([`Gathered::squeeze`]), and a line
+/// break is the one separator that whitespace cannot stand for. Kept
+/// beside the text, the breaks cut it into short lines, and the cost of a
+/// call per line was most of the collapsing. Marked in it, they are one
+/// more kind of whitespace to the vector loop.
+///
+/// Only `&str` and the marker go in, so the bytes are UTF-8 between the
+/// markers, which is what [`Gathered::squeeze`] relies on.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Gathered(Vec<u8>);
+
+impl Gathered {
+    /// Empty, with room for `capacity` bytes.
+    pub(crate) fn with_capacity(capacity: usize) -> Gathered {
+        Gathered(Vec::with_capacity(capacity))
+    }
+
+    /// Appends `text` as it is.
+    #[inline(always)]
+    pub(crate) fn push_str(&mut self, text: &str) {
+        self.0.extend_from_slice(text.as_bytes());
+    }
+
+    /// Appends `text` with each of its newlines made a line break (text
+    /// inside `<pre>`).
+    pub(crate) fn push_pre(&mut self, text: &str) {
+        let at = self.0.len();
+        self.push_str(text);
+        for i in memchr::memchr_iter(b'\n', text.as_bytes()) {
+            self.0[at + i] = LINE_BREAK;
+        }
+    }
+
+    /// Appends a space.
+    #[inline(always)]
+    pub(crate) fn push_space(&mut self) {
+        self.0.push(b' ');
+    }
+
+    /// Appends a line break.
+    #[inline(always)]
+    pub(crate) fn push_line_break(&mut self) {
+        self.0.push(LINE_BREAK);
+    }
+
+    /// The bytes: UTF-8 text and [`LINE_BREAK`]s.
+    #[inline]
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// How many bytes are gathered.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Forgets the text, keeping the buffer.
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// The text from byte `from` (a character boundary) between its line
+    /// breaks, in order.
+    pub(crate) fn lines(&self, from: usize) -> impl Iterator<Item = &str> {
+        self.0[from..].split(|&b| b == LINE_BREAK).map(|line| {
+            // Text pushed as `&str` and cut at markers and at a boundary.
+            core::str::from_utf8(line).expect("gathered text is UTF-8 between its line breaks")
+        })
+    }
+
+    /// Appends the text from byte `from` to `out`, squeezed: every run of
+    /// whitespace (ASCII whitespace, no-break spaces U+00A0 and line
+    /// breaks; NULs in it aside) becomes one line break (`\n`) if it holds
+    /// a line break, else one space, and every NUL is dropped.
+    ///
+    /// `from` must be the first byte of a character (checked, and so is
+    /// `from <= self.len()`), and not of a run: the caller skips the run
+    /// at the start, which it turns into the separator due.
+    ///
+    /// Why vectors: collapsing segment by segment (words with single spaces
+    /// between them, one copy each) pays a branch and a copy per segment,
+    /// and lines of real text are a few words between indentation. Here
+    /// each 16-byte block is classified at once and the bytes it keeps are
+    /// packed together with a byte shuffle (`pshufb`, eight bytes at a time
+    /// through a 256-entry table of shuffles), so the cost is per block,
+    /// whatever the text. A block holding a NUL or a byte 0xC2 (which may
+    /// begin a no-break space) goes through the byte loop, as does all of
+    /// it where the CPU lacks SSSE3 or POPCNT (every x86-64 CPU since about
+    /// 2008 has them).
+    pub(crate) fn squeeze(&self, from: usize, out: &mut String) {
+        let text = &self.0[from..];
+        debug_assert!(text.first().is_none_or(|&b| !is_run_byte(b)));
+        simd::squeeze(text, out);
+    }
+}
+
+/// Whether `b` is ASCII whitespace, a NUL or a [`LINE_BREAK`].
+fn is_run_byte(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0C | b'\r' | 0 | LINE_BREAK)
+}
+
+/// [`Gathered::squeeze`] by a byte loop, over text of any start: the
+/// definition, for the tests.
+#[cfg(test)]
+pub(crate) fn squeeze_by_bytes(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut after_space = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let nbsp = bytes[i] == 0xC2 && bytes.get(i + 1) == Some(&0xA0);
+        match bytes[i] {
+            0 => {}
+            b' ' | b'\t' | b'\n' | 0x0C | b'\r' | LINE_BREAK => {
+                let c = if bytes[i] == LINE_BREAK { b'\n' } else { b' ' };
+                if !after_space {
+                    out.push(c);
+                } else if c == b'\n' {
+                    *out.last_mut().expect("a run begins with a byte written") = c;
+                }
+                after_space = true;
+            }
+            _ if nbsp => {
+                if !after_space {
+                    out.push(b' ');
+                }
+                after_space = true;
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                after_space = false;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
 /// The classes of the bytes of a short text (at most [`TextMasks::MAX`]
 /// bytes), one bit per byte (bit `i` for byte `i`), for whitespace
 /// collapsing (`extract::collapse`): with them, a text token is split into
@@ -440,6 +590,103 @@ mod simd {
             let _ = hay;
             from
         }
+    }
+
+    /// See [`super::Gathered::squeeze`]: `text` is UTF-8 with
+    /// [`super::LINE_BREAK`]s in it, and begins with a byte that is neither
+    /// a run's nor a character's continuation. Vector blocks where the CPU
+    /// has SSSE3 and POPCNT (found at run time: they are past the x86-64
+    /// baseline), else the byte loop.
+    pub(super) fn squeeze(text: &[u8], out: &mut String) {
+        squeeze_with(text, out, true);
+    }
+
+    /// [`squeeze`], by the byte loop alone unless `vectors` (and the CPU
+    /// has SSSE3 and POPCNT).
+    pub(super) fn squeeze_with(text: &[u8], out: &mut String, vectors: bool) {
+        assert!(
+            text.first().is_none_or(|&b| b & 0xC0 != 0x80),
+            "squeezing from the middle of a character"
+        );
+        #[cfg(target_arch = "x86_64")]
+        let vectors = vectors
+            && std::is_x86_feature_detected!("ssse3")
+            && std::is_x86_feature_detected!("popcnt");
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = vectors;
+        let n = text.len();
+        // Each block is stored whole, 16 bytes, wherever its kept bytes
+        // begin; so room for 16 more than the text.
+        out.reserve(n + 16);
+        // SAFETY: what is written below is `text` with whole characters
+        // (ASCII ones and no-break spaces) and line-break markers dropped
+        // or made ASCII, from a character boundary on; between the
+        // markers `text` is UTF-8; so the buffer stays UTF-8. `set_len`
+        // covers only bytes written.
+        let buf = unsafe { out.as_mut_vec() };
+        let len = buf.len();
+        let dst = buf.spare_capacity_mut().as_mut_ptr().cast::<u8>();
+        // Bytes written, and whether the last byte taken (NULs aside) was
+        // in a run, whose first byte was then the last written.
+        let mut j = 0;
+        let mut after_space = false;
+        let mut i = 0;
+        #[cfg(target_arch = "x86_64")]
+        if vectors {
+            // SAFETY: the CPU supports SSSE3 and POPCNT (checked above);
+            // `dst` has room for `n + 16` bytes.
+            i = unsafe { x86::squeeze_ssse3(text, dst, &mut j, &mut after_space) };
+        }
+        while i < n {
+            // SAFETY: `j <= i < n` (at most a byte is written per byte
+            // read): inside the room reserved.
+            i += unsafe { squeeze_byte(text, i, dst, &mut j, &mut after_space) };
+        }
+        // SAFETY: the first `j` bytes after `len` were written above.
+        unsafe { buf.set_len(len + j) };
+    }
+
+    /// One step of the byte loop of [`squeeze`] at `text[i]`: writes at
+    /// `dst + *j` what it keeps, and returns how many bytes it took (2 for
+    /// a no-break space).
+    ///
+    /// # Safety
+    /// `dst + *j` must be writable, `i < text.len()`, and when
+    /// `*after_space` the byte at `dst + *j - 1` must be the one the run
+    /// wrote.
+    #[inline(always)]
+    unsafe fn squeeze_byte(
+        text: &[u8],
+        i: usize,
+        dst: *mut u8,
+        j: &mut usize,
+        after_space: &mut bool,
+    ) -> usize {
+        let b = text[i];
+        let (kept, taken) = match b {
+            0 => return 1,
+            b' ' | b'\t' | b'\n' | 0x0C | b'\r' => (b' ', 1),
+            super::LINE_BREAK => (b'\n', 1),
+            0xC2 if text.get(i + 1) == Some(&0xA0) => (b' ', 2),
+            _ => {
+                // SAFETY: the caller guarantees `dst + *j` writable.
+                unsafe { dst.add(*j).write(b) };
+                *j += 1;
+                *after_space = false;
+                return 1;
+            }
+        };
+        if !*after_space {
+            // SAFETY: as above.
+            unsafe { dst.add(*j).write(kept) };
+            *j += 1;
+        } else if kept == b'\n' {
+            // A line break in the run makes its separator one.
+            // SAFETY: the caller guarantees the run wrote `dst + *j - 1`.
+            unsafe { dst.add(*j - 1).write(kept) };
+        }
+        *after_space = true;
+        taken
     }
 
     /// See [`super::TextMasks::of`]: 16-byte blocks (SSE2), the last one
@@ -574,17 +821,32 @@ mod simd {
     unsafe fn block_masks<V: Vector>(v: V) -> (u64, u64, u64) {
         // SAFETY: the caller guarantees the instruction set.
         unsafe {
+            let (whitespace, space, other) = block_vectors(v);
+            (
+                u64::from(whitespace.mask()),
+                u64::from(space.mask()),
+                u64::from(other.mask()),
+            )
+        }
+    }
+
+    /// 0xFF in each byte of `v` that is ASCII whitespace, that is a space,
+    /// and that is a NUL or 0xC2.
+    ///
+    /// # Safety
+    /// The CPU must support `V`'s instruction set.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn block_vectors<V: Vector>(v: V) -> (V, V, V) {
+        // SAFETY: the caller guarantees the instruction set.
+        unsafe {
             // Tab, LF, VT, FF, CR are 0x09..=0x0D; VT is not whitespace.
             let controls = v.sub(V::splat(0x09));
             let controls = controls.min(V::splat(4)).eq(controls);
             let space = v.eq(V::splat(b' '));
             let whitespace = v.eq(V::splat(0x0B)).and_not(controls).or(space);
             let other = v.eq(V::splat(0)).or(v.eq(V::splat(0xC2)));
-            (
-                u64::from(whitespace.mask()),
-                u64::from(space.mask()),
-                u64::from(other.mask()),
-            )
+            (whitespace, space, other)
         }
     }
 
@@ -646,7 +908,7 @@ mod simd {
 
     #[cfg(target_arch = "x86_64")]
     mod x86 {
-        use super::{Vector, skip_stream_error_free_with};
+        use super::{Vector, block_vectors, skip_stream_error_free_with};
         use core::arch::x86_64::*;
 
         /// `skip_stream_error_free` with AVX2.
@@ -673,6 +935,167 @@ mod simd {
         ) -> usize {
             // SAFETY: the caller guarantees SSE2.
             unsafe { skip_stream_error_free_with::<__m128i>(hay, from) }
+        }
+
+        /// The vector blocks of `squeeze`: takes whole blocks while they
+        /// hold no NUL nor 0xC2, and the last bytes as one block; leaves to
+        /// the caller's byte loop what it returns (the offset reached).
+        ///
+        /// # Safety
+        /// The CPU must support SSSE3 and POPCNT; `dst` must have room for
+        /// `text.len() + 16` bytes past `*j`; `*j` and `*after_space` as
+        /// for `squeeze_byte`.
+        #[target_feature(enable = "ssse3,popcnt")]
+        pub(in crate::scan) unsafe fn squeeze_ssse3(
+            text: &[u8],
+            dst: *mut u8,
+            j: &mut usize,
+            after_space: &mut bool,
+        ) -> usize {
+            let n = text.len();
+            let mut i = 0;
+            while i + 16 <= n {
+                // SAFETY: `i + 16 <= n`, so the block is in `text`; `*j <=
+                // i` (at most a byte is written per byte read), so the
+                // block's 16-byte stores end before `n + 16`; the caller
+                // guarantees the instruction sets.
+                let done = unsafe {
+                    let block = __m128i::load(text.as_ptr().add(i));
+                    squeeze_block(block, 0xFFFF, dst, j, after_space)
+                };
+                if !done {
+                    let end = i + 16;
+                    while i < end {
+                        // SAFETY: `*j <= i < n`: in the room.
+                        i += unsafe { super::squeeze_byte(text, i, dst, j, after_space) };
+                    }
+                    continue;
+                }
+                i += 16;
+            }
+            if i == n {
+                return n;
+            }
+            // The tail, as a last block: the 16 bytes that end the text
+            // (its first ones already taken, and left out by the mask of
+            // new ones), or the text copied into a block.
+            let new = n - i;
+            let (block, valid) = if n >= 16 {
+                // SAFETY: `n - 16 .. n` is in `text`.
+                let block = unsafe { __m128i::load(text.as_ptr().add(n - 16)) };
+                (block, 0xFFFF & !((1u32 << (16 - new)) - 1))
+            } else {
+                let mut padded = [b'a'; 16];
+                padded[..n].copy_from_slice(text);
+                // SAFETY: `padded` holds 16 bytes.
+                (unsafe { __m128i::load(padded.as_ptr()) }, (1u32 << n) - 1)
+            };
+            // SAFETY: `*j <= i`, so the stores end before `n + 16`; the
+            // caller guarantees the instruction sets.
+            if unsafe { squeeze_block(block, valid, dst, j, after_space) } {
+                n
+            } else {
+                i
+            }
+        }
+
+        /// For each byte of 8 that a block keeps (bit `i` for byte `i`),
+        /// the `pshufb` indices that pack the kept bytes at the front.
+        static PACK: [u64; 256] = {
+            let mut table = [0u64; 256];
+            let mut keep = 0;
+            while keep < 256 {
+                let (mut indices, mut at, mut i) = (0u64, 0, 0);
+                while i < 8 {
+                    if keep & (1 << i) != 0 {
+                        indices |= (i as u64) << (8 * at);
+                        at += 1;
+                    }
+                    i += 1;
+                }
+                table[keep] = indices;
+                keep += 1;
+            }
+            table
+        };
+
+        /// Squeezes the bytes of `block` whose bits are set in `valid` (the
+        /// block's last bytes, or its first): writes at `dst + *j` the ones
+        /// it keeps. Returns `false`, having written nothing, when the
+        /// block holds a NUL or a byte 0xC2, for the byte loop to take.
+        ///
+        /// # Safety
+        /// `dst + *j .. dst + *j + 16` must be writable, the CPU must
+        /// support SSSE3 and POPCNT, and `*after_space` as for
+        /// `squeeze_byte`.
+        #[target_feature(enable = "ssse3,popcnt")]
+        #[inline]
+        unsafe fn squeeze_block(
+            block: __m128i,
+            valid: u32,
+            dst: *mut u8,
+            j: &mut usize,
+            after_space: &mut bool,
+        ) -> bool {
+            // SAFETY: the caller guarantees the instruction sets and the
+            // room for the stores.
+            unsafe {
+                let other = block
+                    .eq(__m128i::splat(0))
+                    .or(block.eq(__m128i::splat(0xC2)));
+                if other.mask() != 0 {
+                    return false;
+                }
+                let (whitespace, _, _) = block_vectors(block);
+                let breaks = block.eq(__m128i::splat(super::super::LINE_BREAK));
+                let runs = whitespace.or(breaks);
+                let run = runs.mask();
+                // A run's byte is kept (as its separator) when it begins
+                // the run: when the byte before is not in one, which for
+                // the first new byte `*after_space` says (the byte before
+                // it in the block may end a no-break space).
+                let first = valid.trailing_zeros();
+                let after = ((run << 1) & (valid << 1)) | (u32::from(*after_space) << first);
+                let keep = !(run & after) & valid;
+                *after_space = run & (1 << (31 - valid.leading_zeros())) != 0;
+                // Run bytes made spaces.
+                let spaced = runs.and_not(block).or(runs.and(__m128i::splat(b' ')));
+                let at = *j;
+                if keep == 0xFFFF {
+                    _mm_storeu_si128(dst.add(at).cast(), spaced);
+                    *j += 16;
+                } else {
+                    let low = keep & 0xFF;
+                    let high = keep >> 8;
+                    let pack_low = _mm_loadl_epi64(PACK.as_ptr().add(low as usize).cast());
+                    _mm_storeu_si128(dst.add(*j).cast(), _mm_shuffle_epi8(spaced, pack_low));
+                    *j += low.count_ones() as usize;
+                    let pack_high = _mm_add_epi8(
+                        _mm_loadl_epi64(PACK.as_ptr().add(high as usize).cast()),
+                        __m128i::splat(8),
+                    );
+                    _mm_storeu_si128(dst.add(*j).cast(), _mm_shuffle_epi8(spaced, pack_high));
+                    *j += high.count_ones() as usize;
+                }
+                // A run with a line break in it is a line break: its first
+                // byte, kept here or (a run from the block before) the
+                // last byte written before this block.
+                let mut marks = breaks.mask() & valid;
+                let starts = keep & run;
+                while marks != 0 {
+                    let mark = marks.trailing_zeros();
+                    marks &= marks - 1;
+                    let before = starts & (u32::MAX >> (31 - mark));
+                    let to = if before == 0 {
+                        at - 1
+                    } else {
+                        let start = 31 - before.leading_zeros();
+                        at + (keep & ((1 << start) - 1)).count_ones() as usize
+                    };
+                    dst.add(to).write(b'\n');
+                }
+                true
+            }
         }
 
         // SAFETY (every method): the caller guarantees SSE2, as the trait
@@ -969,6 +1392,145 @@ mod tests {
         assert!(STREAM_ERROR_START.contains(0x01) && STREAM_ERROR_START.contains(0x0B));
         for b in [0u8, b'\t', b'\n', 0x0C, b'\r', b' ', 0x80, 0xC3, 0xEE, 0xF5] {
             assert!(!STREAM_ERROR_START.contains(b), "{b:#04x}");
+        }
+    }
+
+    /// Gathered text from `pieces`: `None` is a line break, `Some((text,
+    /// pre))` text, inside `<pre>` when `pre`.
+    fn gathered(pieces: &[Option<(&str, bool)>]) -> Gathered {
+        let mut g = Gathered::default();
+        for piece in pieces {
+            match piece {
+                None => g.push_line_break(),
+                Some((text, false)) => g.push_str(text),
+                Some((text, true)) => g.push_pre(text),
+            }
+        }
+        g
+    }
+
+    /// Squeezes `g` from its first byte outside a run, both ways (vector
+    /// blocks where the CPU has them, and the byte loop alone), and checks
+    /// both against the definition.
+    fn check_squeeze(g: &Gathered) {
+        let bytes = g.as_bytes();
+        let from = bytes
+            .iter()
+            .position(|&b| !is_run_byte(b))
+            .unwrap_or(bytes.len());
+        let want = squeeze_by_bytes(&bytes[from..]);
+        for vectors in [true, false] {
+            // After text already written, as the extractor calls it.
+            let mut out = String::from("before");
+            simd::squeeze_with(&bytes[from..], &mut out, vectors);
+            assert_eq!(
+                &out.as_bytes()[6..],
+                &want[..],
+                "vectors {vectors}, from {from} of {bytes:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn squeezing_follows_the_definition() {
+        let g = gathered(&[
+            Some(("a  b\t\n c", false)),
+            None,
+            Some((" d\u{a0}\u{a0}e\0f ", false)),
+        ]);
+        let mut out = String::new();
+        g.squeeze(0, &mut out);
+        assert_eq!(out, "a b c\nd ef ");
+        let g = gathered(&[
+            Some(("x\n\n y", true)),
+            Some((" z \0 ", false)),
+            None,
+            Some((" ", false)),
+        ]);
+        let mut out = String::new();
+        g.squeeze(0, &mut out);
+        assert_eq!(out, "x\ny z\n");
+        // The definition itself: a line break anywhere in a run wins.
+        assert_eq!(squeeze_by_bytes(b"a \xFF\t b\xFF\xFF c \0"), b"a\nb\nc ");
+        assert_eq!(
+            squeeze_by_bytes("a\u{a9}\u{a0}\0\u{a0}b".as_bytes()),
+            "a\u{a9} b".as_bytes()
+        );
+        for g in [
+            gathered(&[]),
+            gathered(&[None, Some(("  ", false)), None]),
+            gathered(&[Some(("word", false))]),
+        ] {
+            check_squeeze(&g);
+        }
+    }
+
+    /// Every special byte at every position of text two and a half blocks
+    /// long, around block boundaries and in the tail, in words and in runs.
+    #[test]
+    fn squeezing_at_every_position() {
+        let specials: [&[u8]; 9] = [
+            b" ",
+            b"  ",
+            b"\t",
+            b"\n\r",
+            b"\0",
+            b"\xFF",
+            b"\xC2\xA0",
+            b"\xC2\xA9",
+            b" \xFF ",
+        ];
+        let backgrounds: [&[u8]; 3] = [b"abcdefghij", b"ab cd ef g", b"a   \n  b "];
+        let step = if cfg!(miri) { 7 } else { 1 };
+        for background in backgrounds {
+            for len in (1..44).step_by(step) {
+                for at in (0..len).step_by(step) {
+                    for special in specials {
+                        let mut text: Vec<u8> =
+                            background.iter().copied().cycle().take(len).collect();
+                        text.splice(at..at, special.iter().copied());
+                        let text = String::from_utf8(
+                            text.iter()
+                                .map(|&b| if b == LINE_BREAK { b'|' } else { b })
+                                .collect(),
+                        )
+                        .expect("ASCII and whole characters");
+                        // Line breaks where the `|`s are.
+                        let pieces: Vec<Option<(&str, bool)>> = text
+                            .split('|')
+                            .enumerate()
+                            .flat_map(|(i, piece)| {
+                                [(i > 0).then_some(None), Some(Some((piece, false)))]
+                            })
+                            .flatten()
+                            .collect();
+                        check_squeeze(&gathered(&pieces));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Random gathered text from a small alphabet of words, runs, line
+    /// breaks, NULs and characters beginning with 0xC2.
+    #[test]
+    fn squeezing_random_text() {
+        const PIECES: [&str; 12] = [
+            "a", "bc", " ", "  ", "\t", "\n", "\r\n", "\x0C", "\0", "\u{a0}", "\u{a9}", "\u{e9}",
+        ];
+        let mut next = crate::testing::below(0x9E37_79B9_7F4A_7C15);
+        let cases = if cfg!(miri) { 40 } else { 4000 };
+        for _ in 0..cases {
+            let len = next(60);
+            let mut pieces = Vec::new();
+            for _ in 0..len {
+                match next(PIECES.len() + 2) {
+                    k if k < PIECES.len() => pieces.push(Some((PIECES[k], false))),
+                    k if k == PIECES.len() => pieces.push(None),
+                    _ => pieces.push(Some(("x\n y\n", true))),
+                }
+            }
+            check_squeeze(&gathered(&pieces));
         }
     }
 }

@@ -32,16 +32,21 @@
 //! goes through in constant memory, and the output can be drained at any
 //! point (see [`Out`]).
 //!
-//! The calls are per stretch of text, not per token, unless the caller
+//! The calls are per 16 KiB of text, not per token, unless the caller
 //! asks where each piece of output came from (offsets): the extractor
-//! gathers the text of the tokens as it is and collapses it 16 KiB at a
-//! time, each stretch between two line breaks in one call (see
-//! `Extractor::gather`). Most text tokens are a word or two, and per token
-//! the call, its classification and its copy cost more than the
-//! collapsing (BENCHMARKS.md, issue 14: text extraction 162.6 M → 155.0 M
-//! instructions over the corpus with this alone).
+//! gathers the text of the tokens as it is, with the line breaks due
+//! between them marked in it, and collapses it 16 KiB at a time
+//! ([`Collapse::push_gathered`], see `Extractor::gather`). Most text tokens
+//! are a word or two, and per token the call, its classification and its
+//! copy cost more than the collapsing (BENCHMARKS.md, issue 14: text
+//! extraction 162.6 M → 155.0 M instructions over the corpus with this
+//! alone). Gathered text is squeezed in 16-byte vector blocks whose kept
+//! bytes are packed with a shuffle (`scan::Gathered::squeeze`): the cost is
+//! per block, not per segment, and the line breaks are one more kind of
+//! whitespace to it (148.5 M → 142.4 M, the collapsing itself 17.2 M →
+//! 12.6 M).
 
-use crate::scan::TextMasks;
+use crate::scan::{self, Gathered, TextMasks};
 
 /// What separates the next word from the last one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -245,6 +250,67 @@ impl Collapse {
             self.space();
         }
         first.or(at)
+    }
+
+    /// Writes gathered text collapsed to `out` (see `Extractor::gather`):
+    /// what [`Collapse::push`] and [`Collapse::line_break`] write for its
+    /// lines one after the other, squeezed in vector blocks
+    /// ([`Gathered::squeeze`]) rather than segment by segment.
+    pub(crate) fn push_gathered(&mut self, out: &mut Out, text: &Gathered) {
+        let bytes = text.as_bytes();
+        // The separators before the first word: due, not written.
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                scan::LINE_BREAK => self.line_break(),
+                0xC2 if bytes.get(i + 1) == Some(&0xA0) => {
+                    self.space();
+                    i += 1;
+                }
+                b => match CLASS[b as usize] {
+                    SPACE => self.space(),
+                    NUL => {}
+                    _ => break,
+                },
+            }
+            i += 1;
+        }
+        if i == bytes.len() {
+            return;
+        }
+        // Squeezed, the text is at most as long, and a separator goes
+        // before it; near the cap, the byte loop cuts it exactly.
+        if bytes.len() - i >= out.room {
+            for (n, line) in text.lines(i).enumerate() {
+                if n > 0 {
+                    self.line_break();
+                }
+                self.push(out, line, false);
+            }
+            return;
+        }
+        let before = out.buf.len();
+        let separator = match self.pending {
+            _ if !self.started => None,
+            Pending::Nothing => None,
+            Pending::Space => Some(' '),
+            Pending::LineBreak => Some('\n'),
+        };
+        if let Some(c) = separator {
+            out.buf.push(c);
+        }
+        text.squeeze(i, &mut out.buf);
+        // It began with a word; a run at its end is the separator due.
+        self.started = true;
+        self.pending = match out.buf.as_bytes().last() {
+            Some(b' ') => Pending::Space,
+            Some(b'\n') => Pending::LineBreak,
+            _ => Pending::Nothing,
+        };
+        if self.pending != Pending::Nothing {
+            out.buf.pop();
+        }
+        out.room -= out.buf.len() - before;
     }
 
     /// [`Collapse::push`] for any text: segment by segment, a byte loop.

@@ -168,6 +168,7 @@ use crate::element::Element;
 use crate::token::{Span, Tag, Text, Token};
 use crate::tokenizer::{Options, Tokenizer};
 
+use crate::scan::Gathered;
 use collapse::{Collapse, Out, Pending};
 pub use links::{ANCHOR_TEXT_LIMIT, Link, Rel};
 pub use meta::{Alternate, MetaKey, MetaTag, Metadata, Refresh};
@@ -400,10 +401,8 @@ pub struct Extractor {
     /// The separator due before the next text: from tags, and, with
     /// offsets (text collapsed token by token), from whitespace too.
     collapse: Collapse,
-    /// The text gathered and not yet collapsed.
-    raw: String,
-    /// Where in `raw` a line break is due.
-    raw_breaks: Vec<usize>,
+    /// The text gathered and not yet collapsed, line breaks marked in it.
+    raw: Gathered,
     /// Collapses `raw`; its state is the separator due at the end of the
     /// text collapsed so far.
     raw_collapse: Collapse,
@@ -439,8 +438,7 @@ impl Extractor {
             text_only: options.text && !options.links && !options.metadata,
             visible: Visible::new(options.scripting, options.hidden),
             collapse: Collapse::default(),
-            raw: String::with_capacity(if options.text { GATHERED * 2 } else { 0 }),
-            raw_breaks: Vec::new(),
+            raw: Gathered::with_capacity(if options.text { GATHERED * 2 } else { 0 }),
             raw_collapse: Collapse::default(),
             out: Out::new(if options.text { options.text_limit } else { 0 }),
             runs: Vec::new(),
@@ -557,26 +555,25 @@ impl Extractor {
     ///
     /// Collapsing text token by token costs a call, a classification and
     /// a copy per token, and most text tokens are a word or two (14 bytes
-    /// on average over the corpus): gathered, the text between two line
-    /// breaks is collapsed at once, its words and single spaces copied in
-    /// runs that go across inline tags (`a <b>b</b> c`). Collapsing is the
-    /// same either way: its only state is the separator due, and a line
-    /// break, kept apart in `raw_breaks`, is the one separator whitespace
-    /// cannot stand for (a table cell's space is a space).
+    /// on average over the corpus): gathered, 16 KiB of text are
+    /// collapsed at once, in vector blocks that go across inline tags (`a
+    /// <b>b</b> c`) and lines. Collapsing is the same either way: its only
+    /// state is the separator due, and a line break, marked in the
+    /// gathered text, is the one separator whitespace cannot stand for (a
+    /// table cell's space is a space).
     #[inline(always)]
     fn gather(&mut self, text: &str, pre: bool) {
         match self.collapse.take_due() {
             Pending::Nothing => {}
-            Pending::Space => self.raw.push(' '),
-            Pending::LineBreak => self.raw_breaks.push(self.raw.len()),
+            Pending::Space => self.raw.push_space(),
+            Pending::LineBreak => self.raw.push_line_break(),
         }
         if pre {
             // Inside `<pre>` each newline is a line break.
-            let at = self.raw.len();
-            self.raw_breaks
-                .extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| at + i));
+            self.raw.push_pre(text);
+        } else {
+            self.raw.push_str(text);
         }
-        self.raw.push_str(text);
         if self.raw.len() >= GATHERED {
             self.collapse_gathered();
         }
@@ -585,23 +582,8 @@ impl Extractor {
     /// Collapses the text gathered into the output.
     #[inline(never)]
     fn collapse_gathered(&mut self) {
-        if self.raw.is_empty() {
-            // Line breaks due at the start wait for the text they precede.
-            return;
-        }
-        // Collapsed, the text is at most one separator longer.
-        self.out.buf.reserve(self.raw.len() + 1);
-        let mut from = 0;
-        for &at in &self.raw_breaks {
-            self.raw_collapse
-                .push(&mut self.out, &self.raw[from..at], false);
-            self.raw_collapse.line_break();
-            from = at;
-        }
-        self.raw_collapse
-            .push(&mut self.out, &self.raw[from..], false);
+        self.raw_collapse.push_gathered(&mut self.out, &self.raw);
         self.raw.clear();
-        self.raw_breaks.clear();
     }
 
     /// Records the output since `at` as coming from `span` (joined to the
