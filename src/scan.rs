@@ -375,7 +375,9 @@ impl Gathered {
     }
 
     /// Appends `text` with each of its newlines made a line break (text
-    /// inside `<pre>`).
+    /// inside `<pre>`). Out of line: the search for newlines would cost
+    /// every text token's call registers saved.
+    #[inline(never)]
     pub(crate) fn push_pre(&mut self, text: &str) {
         let at = self.0.len();
         self.push_str(text);

@@ -76,6 +76,9 @@ impl Job for TextJob {
             })?;
             return Ok(());
         }
+        // Text is written out every `FLUSH_AT` bytes: room for that from
+        // the start, not regrown (each regrowing copies the text held).
+        extractor.reserve_text(FLUSH_AT + (32 << 10));
         if label.record.is_some() {
             // A record's text is a JSON line: its lines, and the record's
             // fields with them.

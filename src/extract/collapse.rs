@@ -116,6 +116,12 @@ impl Out {
         self.drained + self.buf.len()
     }
 
+    /// Makes room for `bytes` more of text (no more than the cap lets
+    /// through).
+    pub(crate) fn reserve(&mut self, bytes: usize) {
+        self.buf.reserve(bytes.min(self.room));
+    }
+
     /// Takes the text written since the last drain.
     pub(crate) fn drain(&mut self) -> String {
         self.drained += self.buf.len();
