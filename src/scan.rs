@@ -823,32 +823,17 @@ mod simd {
     unsafe fn block_masks<V: Vector>(v: V) -> (u64, u64, u64) {
         // SAFETY: the caller guarantees the instruction set.
         unsafe {
-            let (whitespace, space, other) = block_vectors(v);
-            (
-                u64::from(whitespace.mask()),
-                u64::from(space.mask()),
-                u64::from(other.mask()),
-            )
-        }
-    }
-
-    /// 0xFF in each byte of `v` that is ASCII whitespace, that is a space,
-    /// and that is a NUL or 0xC2.
-    ///
-    /// # Safety
-    /// The CPU must support `V`'s instruction set.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    unsafe fn block_vectors<V: Vector>(v: V) -> (V, V, V) {
-        // SAFETY: the caller guarantees the instruction set.
-        unsafe {
             // Tab, LF, VT, FF, CR are 0x09..=0x0D; VT is not whitespace.
             let controls = v.sub(V::splat(0x09));
             let controls = controls.min(V::splat(4)).eq(controls);
             let space = v.eq(V::splat(b' '));
             let whitespace = v.eq(V::splat(0x0B)).and_not(controls).or(space);
             let other = v.eq(V::splat(0)).or(v.eq(V::splat(0xC2)));
-            (whitespace, space, other)
+            (
+                u64::from(whitespace.mask()),
+                u64::from(space.mask()),
+                u64::from(other.mask()),
+            )
         }
     }
 
@@ -910,7 +895,7 @@ mod simd {
 
     #[cfg(target_arch = "x86_64")]
     mod x86 {
-        use super::{Vector, block_vectors, skip_stream_error_free_with};
+        use super::{Vector, skip_stream_error_free_with};
         use core::arch::x86_64::*;
 
         /// `skip_stream_error_free` with AVX2.
@@ -940,8 +925,10 @@ mod simd {
         }
 
         /// The vector blocks of `squeeze`: takes whole blocks while they
-        /// hold no NUL nor 0xC2, and the last bytes as one block; leaves to
-        /// the caller's byte loop what it returns (the offset reached).
+        /// hold no NUL nor 0xC2 (found ahead by `memchr2`, not block by
+        /// block), the blocks with one by the byte loop, and the last bytes
+        /// as one block; leaves to the caller's byte loop what it returns
+        /// (the offset reached).
         ///
         /// # Safety
         /// The CPU must support SSSE3 and POPCNT; `dst` must have room for
@@ -955,50 +942,55 @@ mod simd {
             after_space: &mut bool,
         ) -> usize {
             let n = text.len();
+            // Kept in registers, given back at the end.
+            let (mut written, mut after) = (*j, *after_space);
+            let special =
+                |from: usize| memchr::memchr2(0, 0xC2, &text[from..]).map_or(n, |k| from + k);
+            let mut next_special = special(0);
             let mut i = 0;
             while i + 16 <= n {
-                // SAFETY: `i + 16 <= n`, so the block is in `text`; `*j <=
-                // i` (at most a byte is written per byte read), so the
-                // block's 16-byte stores end before `n + 16`; the caller
-                // guarantees the instruction sets.
-                let done = unsafe {
-                    let block = __m128i::load(text.as_ptr().add(i));
-                    squeeze_block(block, 0xFFFF, dst, j, after_space)
-                };
-                if !done {
+                if i + 16 > next_special {
+                    // A block with a NUL or a 0xC2: the byte loop, past it.
                     let end = i + 16;
                     while i < end {
-                        // SAFETY: `*j <= i < n`: in the room.
-                        i += unsafe { super::squeeze_byte(text, i, dst, j, after_space) };
+                        // SAFETY: `written <= i < n`: in the room.
+                        i += unsafe { super::squeeze_byte(text, i, dst, &mut written, &mut after) };
                     }
+                    next_special = special(i);
                     continue;
+                }
+                // SAFETY: `i + 16 <= n`, so the block is in `text`;
+                // `written <= i` (at most a byte is written per byte read),
+                // so the block's 16-byte stores end before `n + 16`; the
+                // caller guarantees the instruction sets.
+                unsafe {
+                    let block = __m128i::load(text.as_ptr().add(i));
+                    squeeze_block(block, 0xFFFF, dst, &mut written, &mut after);
                 }
                 i += 16;
             }
-            if i == n {
-                return n;
+            if i < n && next_special == n {
+                // The tail, as a last block: the 16 bytes that end the text
+                // (its first ones already taken, and left out by the mask
+                // of new ones), or the text copied into a block.
+                let new = n - i;
+                let (block, valid) = if n >= 16 {
+                    // SAFETY: `n - 16 .. n` is in `text`.
+                    let block = unsafe { __m128i::load(text.as_ptr().add(n - 16)) };
+                    (block, 0xFFFF & !((1u32 << (16 - new)) - 1))
+                } else {
+                    let mut padded = [b'a'; 16];
+                    padded[..n].copy_from_slice(text);
+                    // SAFETY: `padded` holds 16 bytes.
+                    (unsafe { __m128i::load(padded.as_ptr()) }, (1u32 << n) - 1)
+                };
+                // SAFETY: `written <= i`, so the stores end before `n +
+                // 16`; the caller guarantees the instruction sets.
+                unsafe { squeeze_block(block, valid, dst, &mut written, &mut after) };
+                i = n;
             }
-            // The tail, as a last block: the 16 bytes that end the text
-            // (its first ones already taken, and left out by the mask of
-            // new ones), or the text copied into a block.
-            let new = n - i;
-            let (block, valid) = if n >= 16 {
-                // SAFETY: `n - 16 .. n` is in `text`.
-                let block = unsafe { __m128i::load(text.as_ptr().add(n - 16)) };
-                (block, 0xFFFF & !((1u32 << (16 - new)) - 1))
-            } else {
-                let mut padded = [b'a'; 16];
-                padded[..n].copy_from_slice(text);
-                // SAFETY: `padded` holds 16 bytes.
-                (unsafe { __m128i::load(padded.as_ptr()) }, (1u32 << n) - 1)
-            };
-            // SAFETY: `*j <= i`, so the stores end before `n + 16`; the
-            // caller guarantees the instruction sets.
-            if unsafe { squeeze_block(block, valid, dst, j, after_space) } {
-                n
-            } else {
-                i
-            }
+            (*j, *after_space) = (written, after);
+            i
         }
 
         /// For each byte of 8 that a block keeps (bit `i` for byte `i`),
@@ -1021,10 +1013,19 @@ mod simd {
             table
         };
 
+        /// For each low half-byte, the one ASCII whitespace byte with that
+        /// low half (space, tab, LF, FF, CR), or a byte with another low
+        /// half where there is none: `pshufb` of it by a block gives back
+        /// the block's byte exactly where that byte is whitespace (bytes
+        /// from 0x80 up give 0, never equal).
+        const WHITESPACE_BY_LOW_HALF: [u8; 16] = [
+            b' ', 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, b'\t', b'\n', 0x00, 0x0C, b'\r',
+            0x00, 0x00,
+        ];
+
         /// Squeezes the bytes of `block` whose bits are set in `valid` (the
-        /// block's last bytes, or its first): writes at `dst + *j` the ones
-        /// it keeps. Returns `false`, having written nothing, when the
-        /// block holds a NUL or a byte 0xC2, for the byte loop to take.
+        /// block's last bytes, or its first), which hold no NUL nor 0xC2:
+        /// writes at `dst + *j` the ones it keeps.
         ///
         /// # Safety
         /// `dst + *j .. dst + *j + 16` must be writable, the CPU must
@@ -1038,17 +1039,12 @@ mod simd {
             dst: *mut u8,
             j: &mut usize,
             after_space: &mut bool,
-        ) -> bool {
+        ) {
             // SAFETY: the caller guarantees the instruction sets and the
             // room for the stores.
             unsafe {
-                let other = block
-                    .eq(__m128i::splat(0))
-                    .or(block.eq(__m128i::splat(0xC2)));
-                if other.mask() != 0 {
-                    return false;
-                }
-                let (whitespace, _, _) = block_vectors(block);
+                let table = _mm_loadu_si128(WHITESPACE_BY_LOW_HALF.as_ptr().cast());
+                let whitespace = _mm_shuffle_epi8(table, block).eq(block);
                 let breaks = block.eq(__m128i::splat(super::super::LINE_BREAK));
                 let runs = whitespace.or(breaks);
                 let run = runs.mask();
@@ -1096,7 +1092,6 @@ mod simd {
                     };
                     dst.add(to).write(b'\n');
                 }
-                true
             }
         }
 
