@@ -360,18 +360,70 @@ pub(crate) const LINE_BREAK: u8 = 0xFF;
 /// Only `&str` and the marker go in, so the bytes are UTF-8 between the
 /// markers, which is what [`Gathered::squeeze`] relies on.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Gathered(Vec<u8>);
+pub(crate) struct Gathered {
+    /// The bytes gathered, then zeros: written by index, so that a short
+    /// text is copied in place (see [`Gathered::push_str`]).
+    buf: Vec<u8>,
+    /// How many bytes are gathered.
+    len: usize,
+}
 
 impl Gathered {
     /// Empty, with room for `capacity` bytes.
     pub(crate) fn with_capacity(capacity: usize) -> Gathered {
-        Gathered(Vec::with_capacity(capacity))
+        Gathered {
+            buf: vec![0; capacity],
+            len: 0,
+        }
     }
 
     /// Appends `text` as it is.
+    ///
+    /// Most text tokens are a word or two: up to 16 bytes are copied as
+    /// two overlapping pieces of fixed length, not by a call to `memcpy`,
+    /// whose call (and the registers saved around it) costs more than the
+    /// copy.
     #[inline(always)]
     pub(crate) fn push_str(&mut self, text: &str) {
-        self.0.extend_from_slice(text.as_bytes());
+        let text = text.as_bytes();
+        let n = text.len();
+        let at = self.len;
+        if self.buf.len() - at < n {
+            self.grow(n);
+        }
+        let to = &mut self.buf[at..at + n];
+        if n > 16 {
+            to.copy_from_slice(text);
+        } else if n >= 8 {
+            to[..8].copy_from_slice(&text[..8]);
+            to[n - 8..].copy_from_slice(&text[n - 8..]);
+        } else if n >= 4 {
+            to[..4].copy_from_slice(&text[..4]);
+            to[n - 4..].copy_from_slice(&text[n - 4..]);
+        } else if n > 0 {
+            to[0] = text[0];
+            to[n / 2] = text[n / 2];
+            to[n - 1] = text[n - 1];
+        }
+        self.len = at + n;
+    }
+
+    /// Appends one byte.
+    #[inline(always)]
+    fn push_byte(&mut self, b: u8) {
+        if self.len == self.buf.len() {
+            self.grow(1);
+        }
+        self.buf[self.len] = b;
+        self.len += 1;
+    }
+
+    /// Makes room for `more` bytes past the gathered ones.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, more: usize) {
+        let needed = self.len + more;
+        self.buf.resize(needed.max(self.buf.len() * 2).max(64), 0);
     }
 
     /// Appends `text` with each of its newlines made a line break (text
@@ -379,50 +431,52 @@ impl Gathered {
     /// every text token's call registers saved.
     #[inline(never)]
     pub(crate) fn push_pre(&mut self, text: &str) {
-        let at = self.0.len();
+        let at = self.len;
         self.push_str(text);
         for i in memchr::memchr_iter(b'\n', text.as_bytes()) {
-            self.0[at + i] = LINE_BREAK;
+            self.buf[at + i] = LINE_BREAK;
         }
     }
 
     /// Appends a space.
     #[inline(always)]
     pub(crate) fn push_space(&mut self) {
-        self.0.push(b' ');
+        self.push_byte(b' ');
     }
 
     /// Appends a line break.
     #[inline(always)]
     pub(crate) fn push_line_break(&mut self) {
-        self.0.push(LINE_BREAK);
+        self.push_byte(LINE_BREAK);
     }
 
     /// The bytes: UTF-8 text and [`LINE_BREAK`]s.
     #[inline]
     pub(crate) fn as_bytes(&self) -> &[u8] {
-        &self.0
+        &self.buf[..self.len]
     }
 
     /// How many bytes are gathered.
     #[inline]
     pub(crate) fn len(&self) -> usize {
-        self.0.len()
+        self.len
     }
 
     /// Forgets the text, keeping the buffer.
     #[inline]
     pub(crate) fn clear(&mut self) {
-        self.0.clear();
+        self.len = 0;
     }
 
     /// The text from byte `from` (a character boundary) between its line
     /// breaks, in order.
     pub(crate) fn lines(&self, from: usize) -> impl Iterator<Item = &str> {
-        self.0[from..].split(|&b| b == LINE_BREAK).map(|line| {
-            // Text pushed as `&str` and cut at markers and at a boundary.
-            core::str::from_utf8(line).expect("gathered text is UTF-8 between its line breaks")
-        })
+        self.as_bytes()[from..]
+            .split(|&b| b == LINE_BREAK)
+            .map(|line| {
+                // Text pushed as `&str` and cut at markers and at a boundary.
+                core::str::from_utf8(line).expect("gathered text is UTF-8 between its line breaks")
+            })
     }
 
     /// Appends the text from byte `from` to `out`, squeezed: every run of
@@ -445,7 +499,7 @@ impl Gathered {
     /// it where the CPU lacks SSSE3 or POPCNT (every x86-64 CPU since about
     /// 2008 has them).
     pub(crate) fn squeeze(&self, from: usize, out: &mut String) {
-        let text = &self.0[from..];
+        let text = &self.as_bytes()[from..];
         debug_assert!(text.first().is_none_or(|&b| !is_run_byte(b)));
         simd::squeeze(text, out);
     }
@@ -994,21 +1048,27 @@ mod simd {
         }
 
         /// For each byte of 8 that a block keeps (bit `i` for byte `i`),
-        /// the `pshufb` indices that pack the kept bytes at the front.
-        static PACK: [u64; 256] = {
-            let mut table = [0u64; 256];
-            let mut keep = 0;
-            while keep < 256 {
-                let (mut indices, mut at, mut i) = (0u64, 0, 0);
-                while i < 8 {
-                    if keep & (1 << i) != 0 {
-                        indices |= (i as u64) << (8 * at);
-                        at += 1;
+        /// the `pshufb` indices that pack the kept bytes at the front: of
+        /// the block's first 8 bytes (`PACK[0]`) and of its last 8
+        /// (`PACK[1]`).
+        static PACK: [[u64; 256]; 2] = {
+            let mut table = [[0u64; 256]; 2];
+            let mut half = 0;
+            while half < 2 {
+                let mut keep = 0;
+                while keep < 256 {
+                    let (mut indices, mut at, mut i) = (0u64, 0, 0);
+                    while i < 8 {
+                        if keep & (1 << i) != 0 {
+                            indices |= ((8 * half + i) as u64) << (8 * at);
+                            at += 1;
+                        }
+                        i += 1;
                     }
-                    i += 1;
+                    table[half][keep] = indices;
+                    keep += 1;
                 }
-                table[keep] = indices;
-                keep += 1;
+                half += 1;
             }
             table
         };
@@ -1058,23 +1118,18 @@ mod simd {
                 *after_space = run & (1 << (31 - valid.leading_zeros())) != 0;
                 // Run bytes made spaces.
                 let spaced = runs.and_not(block).or(runs.and(__m128i::splat(b' ')));
+                // Packed without a branch on whether anything is dropped:
+                // blocks that drop nothing and blocks that do alternate in
+                // text, and the branch was mispredicted more than it saved.
                 let at = *j;
-                if keep == 0xFFFF {
-                    _mm_storeu_si128(dst.add(at).cast(), spaced);
-                    *j += 16;
-                } else {
-                    let low = keep & 0xFF;
-                    let high = keep >> 8;
-                    let pack_low = _mm_loadl_epi64(PACK.as_ptr().add(low as usize).cast());
-                    _mm_storeu_si128(dst.add(*j).cast(), _mm_shuffle_epi8(spaced, pack_low));
-                    *j += low.count_ones() as usize;
-                    let pack_high = _mm_add_epi8(
-                        _mm_loadl_epi64(PACK.as_ptr().add(high as usize).cast()),
-                        __m128i::splat(8),
-                    );
-                    _mm_storeu_si128(dst.add(*j).cast(), _mm_shuffle_epi8(spaced, pack_high));
-                    *j += high.count_ones() as usize;
-                }
+                let low = keep & 0xFF;
+                let high = keep >> 8;
+                let pack_low = _mm_loadl_epi64(PACK[0].as_ptr().add(low as usize).cast());
+                _mm_storeu_si128(dst.add(at).cast(), _mm_shuffle_epi8(spaced, pack_low));
+                *j += low.count_ones() as usize;
+                let pack_high = _mm_loadl_epi64(PACK[1].as_ptr().add(high as usize).cast());
+                _mm_storeu_si128(dst.add(*j).cast(), _mm_shuffle_epi8(spaced, pack_high));
+                *j += high.count_ones() as usize;
                 // A run with a line break in it is a line break: its first
                 // byte, kept here or (a run from the block before) the
                 // last byte written before this block.
