@@ -43,8 +43,8 @@
 //! alone). Gathered text is squeezed in 16-byte vector blocks whose kept
 //! bytes are packed with a shuffle (`scan::Gathered::squeeze`): the cost is
 //! per block, not per segment, and the line breaks are one more kind of
-//! whitespace to it (148.5 M → 142.4 M, the collapsing itself 17.2 M →
-//! 12.6 M).
+//! whitespace to it (BENCHMARKS.md, issue 14: text extraction 147.3 M
+//! → 141.2 M with this alone).
 
 use crate::scan::{self, Gathered, TextMasks};
 
@@ -296,14 +296,8 @@ impl Collapse {
             return;
         }
         let before = out.buf.len();
-        let separator = match self.pending {
-            _ if !self.started => None,
-            Pending::Nothing => None,
-            Pending::Space => Some(' '),
-            Pending::LineBreak => Some('\n'),
-        };
-        if let Some(c) = separator {
-            out.buf.push(c);
+        if let Some(c) = self.separator() {
+            out.buf.push(char::from(c));
         }
         text.squeeze(i, &mut out.buf);
         // It began with a word; a run at its end is the separator due.
@@ -396,15 +390,22 @@ impl Collapse {
         self.pending = Pending::LineBreak;
     }
 
-    /// Writes one word after the separator due. Returns where it begins.
+    /// The separator to write before the next word: the one due, once a
+    /// word has been written.
     #[inline]
-    fn word(&mut self, out: &mut Out, word: &str) -> Option<usize> {
-        let separator = match self.pending {
+    fn separator(&self) -> Option<u8> {
+        match self.pending {
             _ if !self.started => None,
             Pending::Nothing => None,
             Pending::Space => Some(b' '),
             Pending::LineBreak => Some(b'\n'),
-        };
+        }
+    }
+
+    /// Writes one word after the separator due. Returns where it begins.
+    #[inline]
+    fn word(&mut self, out: &mut Out, word: &str) -> Option<usize> {
+        let separator = self.separator();
         self.pending = Pending::Nothing;
         let at = out.write(separator, word);
         self.started |= at.is_some();
