@@ -1483,25 +1483,28 @@ mod tests {
         }
     }
 
+    /// `pieces` gathered (see [`gathered`]) and squeezed from the start.
+    fn squeezed(pieces: &[Option<(&str, bool)>]) -> String {
+        let mut out = String::new();
+        gathered(pieces).squeeze(0, &mut out);
+        out
+    }
+
     #[test]
     fn squeezing_follows_the_definition() {
-        let g = gathered(&[
+        let pieces = [
             Some(("a  b\t\n c", false)),
             None,
             Some((" d\u{a0}\u{a0}e\0f ", false)),
-        ]);
-        let mut out = String::new();
-        g.squeeze(0, &mut out);
-        assert_eq!(out, "a b c\nd ef ");
-        let g = gathered(&[
+        ];
+        assert_eq!(squeezed(&pieces), "a b c\nd ef ");
+        let pieces = [
             Some(("x\n\n y", true)),
             Some((" z \0 ", false)),
             None,
             Some((" ", false)),
-        ]);
-        let mut out = String::new();
-        g.squeeze(0, &mut out);
-        assert_eq!(out, "x\ny z\n");
+        ];
+        assert_eq!(squeezed(&pieces), "x\ny z\n");
         // The definition itself: a line break anywhere in a run wins.
         assert_eq!(squeeze_by_bytes(b"a \xFF\t b\xFF\xFF c \0"), b"a\nb\nc ");
         assert_eq!(

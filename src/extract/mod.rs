@@ -439,7 +439,12 @@ impl Extractor {
             text_only: options.text && !options.links && !options.metadata,
             visible: Visible::new(options.scripting, options.hidden),
             collapse: Collapse::default(),
-            raw: Gathered::with_capacity(if options.text { GATHERED * 2 } else { 0 }),
+            // Offsets collapse token by token and gather nothing.
+            raw: Gathered::with_capacity(if options.text && !options.offsets {
+                GATHERED * 2
+            } else {
+                0
+            }),
             raw_collapse: Collapse::default(),
             out: Out::new(if options.text { options.text_limit } else { 0 }),
             runs: Vec::new(),
