@@ -178,7 +178,7 @@ fn link_tuples(found: &Extracted) -> Vec<(&str, &str, &str)> {
     found
         .links
         .iter()
-        .map(|l| (l.tag, l.attr, l.url.as_str()))
+        .map(|l| (l.tag, l.attr, l.url()))
         .collect()
 }
 
@@ -252,7 +252,7 @@ fn base_applies_to_links_before_it() {
     // Without the page's address a relative base cannot be resolved:
     // relative URLs stay as written.
     let found = extracted(html, &ExtractOptions::default());
-    assert_eq!(found.links[0].url, "x");
+    assert_eq!(found.links[0].url(), "x");
     assert_eq!(found.links[0].error, None);
 }
 
@@ -265,7 +265,7 @@ fn odd_urls() {
     let got: Vec<(&str, Option<&str>)> = found
         .links
         .iter()
-        .map(|l| (l.url.as_str(), l.error.as_deref()))
+        .map(|l| (l.url(), l.error.as_deref()))
         .collect();
     assert_eq!(
         got,
@@ -280,7 +280,7 @@ fn odd_urls() {
             ("http://[::1", Some("invalid IPv6 address")),
         ]
     );
-    assert_eq!(found.links[3].raw, "../../../up");
+    assert_eq!(found.links[3].raw(), "../../../up");
 }
 
 #[test]
@@ -297,10 +297,10 @@ fn rel_hreflang_and_anchor_text() {
         .iter()
         .map(|l| {
             (
-                l.url.as_str(),
+                l.url(),
                 l.rel.keywords().collect(),
-                l.hreflang.as_deref(),
-                l.anchor_text.as_deref(),
+                l.hreflang(),
+                l.anchor_text(),
             )
         })
         .collect();
@@ -326,7 +326,7 @@ fn links_only_and_text_only() {
     let links = extracted(html, &ExtractOptions::default().text(false).metadata(false));
     assert_eq!(links.text, "");
     assert_eq!(links.links.len(), 1);
-    assert_eq!(links.links[0].anchor_text.as_deref(), Some("y"));
+    assert_eq!(links.links[0].anchor_text(), Some("y"));
     let text = extracted(
         html,
         &ExtractOptions::default().links(false).metadata(false),
@@ -355,7 +355,7 @@ fn links_alone_are_those_of_everything() {
     let mut anchors = 0;
     for html in pages.into_iter().chain(corpus.iter().map(read)) {
         let want = extract(&html, &all).links;
-        anchors += want.iter().filter(|l| l.anchor_text.is_some()).count();
+        anchors += want.iter().filter(|l| l.anchor_text().is_some()).count();
         assert_eq!(
             extract(&html, &alone).links,
             want,
@@ -365,8 +365,8 @@ fn links_alone_are_those_of_everything() {
     }
     assert!(anchors >= 9);
     let capped = extract(&format!("<a href=/1>{long}</a><a href=/2>x</a>"), &alone).links;
-    assert!(capped[0].anchor_text.as_ref().unwrap().len() <= ANCHOR_TEXT_LIMIT);
-    assert_eq!(capped[1].anchor_text.as_deref(), Some("x"));
+    assert!(capped[0].anchor_text().unwrap().len() <= ANCHOR_TEXT_LIMIT);
+    assert_eq!(capped[1].anchor_text(), Some("x"));
 }
 
 #[test]

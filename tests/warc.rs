@@ -254,13 +254,13 @@ fn extraction_of_a_record_equals_extraction_of_the_page_as_a_file() {
     assert_eq!(sniffed.encoding_label(), "windows-1252");
     let links = privet.extract(&ExtractOptions::default()).unwrap().links;
     assert_eq!(
-        links[0].url,
+        links[0].url(),
         "http://example.ru/%D1%81%D1%82%D1%80%D0%B0%D0%BD%D0%B8%D1%86%D0%B0.html"
     );
     // Relative links resolve against the target URI.
     let menu = &pages[0];
     let links = menu.extract(&ExtractOptions::default()).unwrap().links;
-    let urls: Vec<&str> = links.iter().map(|l| l.url.as_str()).collect();
+    let urls: Vec<&str> = links.iter().map(|l| l.url()).collect();
     assert_eq!(
         urls,
         ["https://example.com/peas.html", "https://example.com/hours"]

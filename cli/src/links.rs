@@ -98,11 +98,11 @@ const HELD_LINKS: usize = 4096;
 /// resolved URL, length-prefixed (read back by [`read_spilled`]).
 fn spill_link(waiting: &mut Spill, link: &Link) -> io::Result<()> {
     let rel: Vec<&str> = link.rel.keywords().collect();
-    for field in [link.tag, link.attr, &link.raw, &rel.join(" ")] {
+    for field in [link.tag, link.attr, link.raw(), &rel.join(" ")] {
         put_str(waiting, Some(field))?;
     }
-    put_str(waiting, link.hreflang.as_deref())?;
-    put_str(waiting, link.anchor_text.as_deref())?;
+    put_str(waiting, link.hreflang())?;
+    put_str(waiting, link.anchor_text())?;
     waiting.write_all(&(link.span.start as u64).to_le_bytes())?;
     waiting.write_all(&(link.span.end as u64).to_le_bytes())
 }
@@ -204,13 +204,13 @@ fn write_link(out: &mut impl Write, file: Label<'_>, link: &Link) -> io::Result<
     LinkLine {
         tag: link.tag,
         attr: link.attr,
-        url: &link.url,
+        url: link.url(),
         error: link.error.as_deref(),
         start: link.span.start as u64,
         end: link.span.end as u64,
         rel: link.rel.keywords().collect(),
-        hreflang: link.hreflang.as_deref(),
-        anchor_text: link.anchor_text.as_deref(),
+        hreflang: link.hreflang(),
+        anchor_text: link.anchor_text(),
     }
     .write(out, file)
 }

@@ -11,6 +11,27 @@ use crate::token::{Attribute, Span, Tag};
 use super::is_space;
 
 /// One URL found in a page.
+///
+/// Its strings (the URL resolved, as written, its `hreflang` and its
+/// anchor text) are held one after the other in one allocation: a page
+/// has thousands of links, and an allocation per string cost more than
+/// finding them (see BENCHMARKS.md, "Extraction").
+///
+/// ```
+/// use htmltok::extract::{extract, ExtractOptions};
+/// use htmltok::url::Url;
+///
+/// let page = Url::parse("https://example.com/a/b.html").unwrap();
+/// let html = r#"<a href=" ../c.html " hreflang=de>C <b>see</b></a>"#;
+/// let found = extract(html, &ExtractOptions::default().url(Some(page)));
+/// let link = &found.links[0];
+/// assert_eq!((link.tag, link.attr), ("a", "href"));
+/// assert_eq!(link.url(), "https://example.com/c.html");
+/// assert_eq!(link.raw(), "../c.html");
+/// assert_eq!(link.hreflang(), Some("de"));
+/// assert_eq!(link.anchor_text(), Some("C see"));
+/// assert_eq!(&html[link.span.range()], "../c.html");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Link {
@@ -18,13 +39,6 @@ pub struct Link {
     pub tag: &'static str,
     /// The attribute it is in (`"href"`, `"srcset"`, `"content"`, ...).
     pub attr: &'static str,
-    /// The URL as written (character references decoded, whitespace
-    /// trimmed; for `srcset` one candidate's URL).
-    pub raw: String,
-    /// The URL resolved against the page's base URL; as written when it
-    /// could not be resolved ([`error`](Self::error) says why) or when it
-    /// is relative and the page's address is not known.
-    pub url: String,
     /// Why the URL could not be parsed, when it could not.
     pub error: Option<String>,
     /// Where the URL is in the input: its own bytes when the value is
@@ -33,11 +47,135 @@ pub struct Link {
     pub span: Span,
     /// The element's `rel` keywords (`a`, `area`, `link`, `form`).
     pub rel: Rel,
-    /// The element's `hreflang` (`a`, `link`).
-    pub hreflang: Option<String>,
+    /// The URL, then the URL as written, the `hreflang` and the anchor
+    /// text.
+    strings: String,
+    /// Where the URL as written, the `hreflang` and the anchor text start
+    /// in `strings` (each ends where the next starts).
+    starts: [usize; 3],
+    has_hreflang: bool,
+    has_anchor_text: bool,
+}
+
+impl Link {
+    /// The URL resolved against the page's base URL; as written when it
+    /// could not be resolved ([`error`](Self::error) says why) or when it
+    /// is relative and the page's address is not known.
+    pub fn url(&self) -> &str {
+        &self.strings[..self.starts[0]]
+    }
+
+    /// The URL as written (character references decoded, whitespace
+    /// trimmed; for `srcset` one candidate's URL).
+    pub fn raw(&self) -> &str {
+        &self.strings[self.starts[0]..self.starts[1]]
+    }
+
+    /// The element's `hreflang` (`a`, `link`), whitespace trimmed.
+    pub fn hreflang(&self) -> Option<&str> {
+        self.has_hreflang
+            .then(|| &self.strings[self.starts[1]..self.starts[2]])
+    }
+
     /// For `<a href>`: its visible text, collapsed (at most
     /// [`ANCHOR_TEXT_LIMIT`] bytes).
-    pub anchor_text: Option<String>,
+    pub fn anchor_text(&self) -> Option<&str> {
+        self.has_anchor_text
+            .then(|| &self.strings[self.starts[2]..])
+    }
+
+    /// The link `head` starts, with its strings, its URL resolved by
+    /// `resolve` (given the URL as written and how much more room the
+    /// string it returns should have).
+    pub(crate) fn assemble(
+        head: Head,
+        raw: &str,
+        hreflang: Option<&str>,
+        anchor_text: Option<&str>,
+        resolve: impl FnOnce(&str, usize) -> (String, Option<String>),
+    ) -> Link {
+        let hreflang_len = hreflang.map_or(0, str::len);
+        let anchor_len = anchor_text.map_or(0, str::len);
+        let (mut strings, error) = resolve(raw, raw.len() + hreflang_len + anchor_len);
+        let mut starts = [strings.len(); 3];
+        strings.push_str(raw);
+        starts[1] = strings.len();
+        strings.push_str(hreflang.unwrap_or_default());
+        starts[2] = strings.len();
+        strings.push_str(anchor_text.unwrap_or_default());
+        Link {
+            tag: head.tag,
+            attr: head.attr,
+            error,
+            span: head.span,
+            rel: head.rel,
+            strings,
+            starts,
+            has_hreflang: hreflang.is_some(),
+            has_anchor_text: anchor_text.is_some(),
+        }
+    }
+
+    /// The link with its URL resolved by `resolve` again (see
+    /// [`Link::assemble`]).
+    pub(crate) fn reassembled(
+        &self,
+        resolve: impl FnOnce(&str, usize) -> (String, Option<String>),
+    ) -> Link {
+        let head = Head {
+            tag: self.tag,
+            attr: self.attr,
+            span: self.span,
+            rel: self.rel,
+        };
+        Link::assemble(
+            head,
+            self.raw(),
+            self.hreflang(),
+            self.anchor_text(),
+            resolve,
+        )
+    }
+}
+
+/// What a link is besides its strings.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Head {
+    pub(crate) tag: &'static str,
+    pub(crate) attr: &'static str,
+    pub(crate) span: Span,
+    pub(crate) rel: Rel,
+}
+
+/// A link found and not yet resolved: its strings are ranges of a buffer
+/// the extractor keeps for all such links ([`Found::raw`] and the rest), so
+/// that a link costs one allocation, made when it is resolved.
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    pub(crate) head: Head,
+    /// The URL as written, in the extractor's buffer.
+    pub(crate) raw: (usize, usize),
+    pub(crate) hreflang: Option<(usize, usize)>,
+    pub(crate) anchor_text: Option<(usize, usize)>,
+}
+
+impl Found {
+    /// Its link, its strings taken from `text` (the buffer its ranges
+    /// index), its URL resolved by `resolve` (see [`Link::assemble`]).
+    pub(crate) fn link(
+        &self,
+        text: &str,
+        resolve: impl FnOnce(&str, usize) -> (String, Option<String>),
+    ) -> Link {
+        let at = |(start, end): (usize, usize)| &text[start..end];
+        Link::assemble(
+            self.head,
+            at(self.raw),
+            self.hreflang.map(at),
+            self.anchor_text.map(at),
+            resolve,
+        )
+    }
 }
 
 /// The most bytes of anchor text kept for one link.
@@ -235,15 +373,16 @@ pub(crate) fn url_attributes_of(tag: &Tag<'_>) -> Option<UrlAttributes> {
 }
 
 /// Adds the URLs of a start tag to `links`, in attribute order, as written
-/// (`url` is empty until the link is resolved); `wanted` is what
-/// [`url_attributes_of`] gave for it. `source` is the input the tag's spans
-/// index, when the caller has it (to tell a value written as it is from
-/// one with character references, and give each URL its own span).
+/// (their strings appended to `text`, which their ranges index); `wanted` is
+/// what [`url_attributes_of`] gave for it. `source` is the input the tag's
+/// spans index, when the caller has it (to tell a value written as it is
+/// from one with character references, and give each URL its own span).
 pub(crate) fn tag_links<'s>(
     source: &dyn Fn(Span) -> Option<&'s str>,
     tag: &Tag<'_>,
     (tag_name, wanted): UrlAttributes,
-    links: &mut Vec<Link>,
+    links: &mut Vec<Found>,
+    text: &mut String,
 ) {
     let mut rel = None;
     let mut hreflang = None;
@@ -264,22 +403,20 @@ pub(crate) fn tag_links<'s>(
                     .filter(|_| matches!(tag_name, "a" | "area" | "link" | "form"))
                     .map_or(Rel::default(), Rel::parse)
             });
-            let hreflang = hreflang
-                .get_or_insert_with(|| {
-                    tag.attr_value("hreflang")
-                        .filter(|_| matches!(tag_name, "a" | "link"))
-                        .map(|h| h.trim_matches(is_space).to_owned())
-                })
-                .clone();
-            links.push(Link {
-                tag: tag_name,
-                attr: attr_name,
-                raw: raw.to_owned(),
-                // Filled in when the link is resolved.
-                url: String::new(),
-                error: None,
-                span: candidate_span(source, attr, span, range),
-                rel,
+            // Written once for all the URLs of the tag.
+            let hreflang = *hreflang.get_or_insert_with(|| {
+                tag.attr_value("hreflang")
+                    .filter(|_| matches!(tag_name, "a" | "link"))
+                    .map(|h| append(text, h.trim_matches(is_space)))
+            });
+            links.push(Found {
+                head: Head {
+                    tag: tag_name,
+                    attr: attr_name,
+                    span: candidate_span(source, attr, span, range),
+                    rel,
+                },
+                raw: append(text, raw),
                 hreflang,
                 anchor_text: None,
             });
@@ -295,6 +432,13 @@ pub(crate) fn tag_links<'s>(
             }
         }
     }
+}
+
+/// Appends `s` to `text`, and gives its range there.
+pub(crate) fn append(text: &mut String, s: &str) -> (usize, usize) {
+    let start = text.len();
+    text.push_str(s);
+    (start, text.len())
 }
 
 /// Whether the tag is a `<meta http-equiv=refresh>`.

@@ -21,8 +21,8 @@
 //!
 //! assert_eq!(found.text, "Menu\nCod, chips and mushy peas.");
 //! let link = &found.links[0];
-//! assert_eq!(link.url, "https://example.com/peas.html");
-//! assert_eq!(link.anchor_text.as_deref(), Some("mushy peas"));
+//! assert_eq!(link.url(), "https://example.com/peas.html");
+//! assert_eq!(link.anchor_text(), Some("mushy peas"));
 //! assert!(link.rel.contains(Rel::NOFOLLOW));
 //! assert_eq!(found.metadata.title.as_deref(), Some("Fish & chips"));
 //! assert_eq!(found.metadata.lang.as_deref(), Some("en"));
@@ -170,6 +170,7 @@ use crate::tokenizer::{Options, Tokenizer};
 
 use crate::scan::Gathered;
 use collapse::{Collapse, Out, Pending};
+use links::Found;
 pub use links::{ANCHOR_TEXT_LIMIT, Link, Rel};
 pub use meta::{Alternate, MetaKey, MetaTag, Metadata, Refresh};
 pub use resolve::{Resolved, Resolver};
@@ -381,7 +382,7 @@ struct Anchor {
 /// }
 /// let found = extractor.finish();
 /// assert_eq!(found.text, "one\ntwo\nx");
-/// assert_eq!(found.links[0].url, "http://x.example/");
+/// assert_eq!(found.links[0].url(), "http://x.example/");
 /// ```
 #[derive(Debug)]
 pub struct Extractor {
@@ -409,8 +410,10 @@ pub struct Extractor {
     raw_collapse: Collapse,
     out: Out,
     runs: Vec<TextRun>,
-    /// Links found and not yet taken.
-    links: Vec<Link>,
+    /// Links found and not yet taken (nor resolved).
+    links: Vec<Found>,
+    /// The strings of the links not yet taken, which their ranges index.
+    links_text: String,
     anchor: Option<Anchor>,
     /// The buffer the anchor text is collapsed into, kept from one `<a>`
     /// to the next: a link gets a copy of exactly its length, where a
@@ -449,6 +452,7 @@ impl Extractor {
             out: Out::new(if options.text { options.text_limit } else { 0 }),
             runs: Vec::new(),
             links: Vec::new(),
+            links_text: String::new(),
             anchor: None,
             anchor_buf: String::new(),
             meta: meta::MetaCollector::new(options.metadata_limit),
@@ -661,8 +665,8 @@ impl Extractor {
         };
         if let Some(wanted) = wanted {
             let first = self.links.len();
-            links::tag_links(source, tag, wanted, &mut self.links);
-            let href = (first..self.links.len()).find(|&i| self.links[i].attr == "href");
+            links::tag_links(source, tag, wanted, &mut self.links, &mut self.links_text);
+            let href = (first..self.links.len()).find(|&i| self.links[i].head.attr == "href");
             if let Some(i) = href.filter(|_| tag.element == Element::A) {
                 let mut out = Out::new(ANCHOR_TEXT_LIMIT);
                 out.buf = core::mem::take(&mut self.anchor_buf);
@@ -733,7 +737,8 @@ impl Extractor {
 
     fn close_anchor(&mut self) {
         if let Some(mut anchor) = self.anchor.take() {
-            self.links[anchor.link].anchor_text = Some(anchor.out.buf.as_str().into());
+            let text = links::append(&mut self.links_text, &anchor.out.buf);
+            self.links[anchor.link].anchor_text = Some(text);
             anchor.out.buf.clear();
             self.anchor_buf = anchor.out.buf;
         }
@@ -863,21 +868,45 @@ impl Extractor {
         if self.base.is_none() {
             return Vec::new();
         }
-        let mut links = self.drain_ready_links();
-        for link in &mut links {
-            self.resolve(link);
-        }
-        links
+        self.take_resolved()
+    }
+
+    /// The finished links, resolved as far as the page has been read.
+    fn take_resolved(&mut self) -> Vec<Link> {
+        let (document, base) = (&self.document, self.base.as_ref());
+        Self::drain_ready_links(
+            &mut self.links,
+            &mut self.links_text,
+            &mut self.anchor,
+            |found, raw, room| {
+                resolver_of(found.head.tag, document, base).resolve_with_room(raw, room)
+            },
+        )
     }
 
     /// The finished links not yet taken (an `<a>` whose anchor text is
-    /// still being read, and the links after it, stay).
-    fn drain_ready_links(&mut self) -> Vec<Link> {
-        let ready = self.anchor.as_ref().map_or(self.links.len(), |a| a.link);
-        if let Some(anchor) = &mut self.anchor {
+    /// still being read, and the links after it, stay), each made with
+    /// its URL resolved by `resolve` (given the link, the URL as written
+    /// and the room to leave).
+    fn drain_ready_links(
+        links: &mut Vec<Found>,
+        links_text: &mut String,
+        anchor: &mut Option<Anchor>,
+        resolve: impl Fn(&Found, &str, usize) -> (String, Option<String>),
+    ) -> Vec<Link> {
+        let ready = anchor.as_ref().map_or(links.len(), |a| a.link);
+        if let Some(anchor) = anchor {
             anchor.link = 0;
         }
-        self.links.drain(..ready).collect()
+        let taken = links[..ready]
+            .iter()
+            .map(|found| found.link(links_text, |raw, room| resolve(found, raw, room)))
+            .collect();
+        links.drain(..ready);
+        if links.is_empty() {
+            links_text.clear();
+        }
+        taken
     }
 
     /// The links found since they were last taken, with `url` as written
@@ -885,39 +914,38 @@ impl Extractor {
     /// with a million links before its `<base>`, or none) and resolves
     /// them at the end with [`Extractor::resolve`].
     pub fn take_links_unresolved(&mut self) -> Vec<Link> {
-        let mut links = self.drain_ready_links();
-        for link in &mut links {
-            link.url.clone_from(&link.raw);
-        }
-        links
+        Self::drain_ready_links(
+            &mut self.links,
+            &mut self.links_text,
+            &mut self.anchor,
+            |_, raw, room| {
+                let mut url = String::with_capacity(raw.len() + room);
+                url.push_str(raw);
+                (url, None)
+            },
+        )
     }
 
     /// Resolves a link taken with [`Extractor::take_links_unresolved`],
     /// against the page's base URL as far as the page has been read (its
     /// final base URL, once the whole page has been).
     pub fn resolve(&self, link: &mut Link) {
-        let resolved = self.resolve_url(link.tag, &link.raw);
-        link.url = resolved.url;
-        link.error = resolved.error;
+        let resolver = resolver_of(link.tag, &self.document, self.base.as_ref());
+        *link = link.reassembled(|raw, room| resolver.resolve_with_room(raw, room));
     }
 
     /// Resolves `raw` as a URL of a `tag` element (`<base href>` against
     /// the page's address, anything else against its base URL), as far as
     /// the page has been read.
     pub fn resolve_url(&self, tag: &str, raw: &str) -> Resolved {
-        let base = self.base.as_ref().unwrap_or(&self.document);
-        let resolver = if tag == "base" { &self.document } else { base };
-        resolver.resolve(raw)
+        resolver_of(tag, &self.document, self.base.as_ref()).resolve(raw)
     }
 
     /// Ends the page: everything not yet taken.
     pub fn finish(mut self) -> Extracted {
         self.collapse_gathered();
         self.close_anchor();
-        let mut links = core::mem::take(&mut self.links);
-        for link in &mut links {
-            self.resolve(link);
-        }
+        let links = self.take_resolved();
         let base = self.base.take().unwrap_or_else(|| self.document.clone());
         let text_truncated = self.out.truncated;
         let mut text = self.out.drain();
@@ -932,5 +960,16 @@ impl Extractor {
             links,
             metadata: self.meta.finish(&self.document, &base),
         }
+    }
+}
+
+/// What resolves a URL of a `tag` element: the page's address (`document`)
+/// for `<base href>`, its base URL as far as the page has been read for
+/// anything else.
+fn resolver_of<'r>(tag: &str, document: &'r Resolver, base: Option<&'r Resolver>) -> &'r Resolver {
+    if tag == "base" {
+        document
+    } else {
+        base.unwrap_or(document)
     }
 }

@@ -66,29 +66,39 @@ impl Resolver {
     /// Without a base URL, an absolute URL is normalized and a relative one
     /// is kept as written, without an error.
     pub fn resolve(&self, raw: &str) -> Resolved {
+        let (url, error) = self.resolve_with_room(raw, 0);
+        Resolved { url, error }
+    }
+
+    /// [`Resolver::resolve`], the URL in a string with room for `room`
+    /// more bytes (a [`Link`](super::Link) puts its other strings after
+    /// it), and why it could not be parsed, if it could not.
+    pub(crate) fn resolve_with_room(&self, raw: &str, room: usize) -> (String, Option<String>) {
         // HTML's ASCII whitespace, the bytes `is_space` matches, a byte at
         // a time rather than a `char` at a time.
         let raw = raw.trim_ascii();
         let parsed = match &self.base {
-            Some(base) => match fragment_of(base, raw) {
-                Some(url) => return Resolved { url, error: None },
+            Some(base) => match fragment_of(base, raw, room) {
+                Some(url) => return (url, None),
                 None => base.join(raw),
             },
             None => Url::parse(raw),
         };
+        let as_written = || {
+            let mut url = String::with_capacity(raw.len() + room);
+            url.push_str(raw);
+            url
+        };
         match parsed {
-            Ok(url) => Resolved {
-                url: url.into(),
-                error: None,
-            },
-            Err(url::ParseError::RelativeUrlWithoutBase) if self.base.is_none() => Resolved {
-                url: raw.to_owned(),
-                error: None,
-            },
-            Err(e) => Resolved {
-                url: raw.to_owned(),
-                error: Some(e.to_string()),
-            },
+            Ok(url) => {
+                let mut url: String = url.into();
+                url.reserve_exact(room);
+                (url, None)
+            }
+            Err(url::ParseError::RelativeUrlWithoutBase) if self.base.is_none() => {
+                (as_written(), None)
+            }
+            Err(e) => (as_written(), Some(e.to_string())),
         }
     }
 }
@@ -109,7 +119,7 @@ impl Resolver {
 /// copy instead of the parser's walk through the fragment a character at
 /// a time (1,400 instructions a link on es6). `fragment_fast_path` in the
 /// tests holds it to `Url::join`.
-fn fragment_of(base: &Url, raw: &str) -> Option<String> {
+fn fragment_of(base: &Url, raw: &str, room: usize) -> Option<String> {
     let fragment = raw.strip_prefix('#')?;
     // Folded without an early exit, so the compiler checks 16 bytes a step.
     let changed = fragment.bytes().fold(false, |changed, b| {
@@ -123,7 +133,7 @@ fn fragment_of(base: &Url, raw: &str) -> Option<String> {
         Some(old) => &whole[..whole.len() - old.len() - 1],
         None => whole,
     };
-    let mut url = String::with_capacity(before.len() + raw.len());
+    let mut url = String::with_capacity(before.len() + raw.len() + room);
     url.push_str(before);
     url.push_str(raw);
     Some(url)
@@ -217,7 +227,7 @@ mod tests {
                     "{raw:?} against {base}"
                 );
                 assert_eq!(got.error, None);
-                if fragment_of(&base_url, raw).is_some() {
+                if fragment_of(&base_url, raw, 0).is_some() {
                     fast += 1;
                 }
             }
