@@ -10,6 +10,10 @@ Seeds (the same for every target, since each takes raw input):
 - the pages of the shared corpus, cut into pieces of at most 4 KB (cut
   before a `<` where one is near, always on a character boundary).
 
+The `resolve` target takes a base choice and a URL: its seeds are the
+values of the URL attributes (href, src, action) of the corpus pages, each
+behind a base choice byte from its hash.
+
 The `chunked` target reads options and chunk lengths from its first bytes
 (tests/support/chunked.rs): its seeds are the same documents behind a
 header drawn from each seed's hash (random flags, initial state and up to
@@ -32,7 +36,10 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TARGETS = ["tokenize", "differential", "roundtrip", "chunked", "tree_oracle"]
+TARGETS = ["tokenize", "differential", "roundtrip", "chunked", "tree_oracle", "resolve"]
+
+# A URL attribute's value, quoted or not (the seeds of `resolve`).
+URL_ATTRIBUTE = re.compile(rb"""\s(?:href|src|action)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.I)
 
 
 def find_dir(env, candidates, marker, required=True):
@@ -164,9 +171,20 @@ def main():
         print("corpus not found; skipped", file=sys.stderr)
 
     unique = {hashlib.sha1(s).hexdigest(): s for s in seeds}
+    urls = set()
+    if corpus:
+        for page in sorted(corpus.glob("*.html")):
+            for m in URL_ATTRIBUTE.finditer(page.read_bytes()):
+                urls.add(m.group(1) or m.group(2) or m.group(3) or b"")
     for target in args.targets:
         d = HERE / "corpus" / target
         d.mkdir(parents=True, exist_ok=True)
+        if target == "resolve":
+            for url in sorted(urls):
+                data = hashlib.sha1(url).digest()[:1] + url
+                (d / hashlib.sha1(data).hexdigest()).write_bytes(data)
+            print(f"{d}: {len(urls)} seeds")
+            continue
         for name, data in unique.items():
             if target == "chunked":
                 data = chunked_header(data) + data
