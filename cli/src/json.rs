@@ -34,6 +34,11 @@ pub fn write_labelled(out: &mut impl Write, label: Label<'_>, rest: &Value) -> i
 
 /// Writes `s` as a JSON string, quotes included.
 pub fn write_str(out: &mut (impl Write + ?Sized), s: &str) -> io::Result<()> {
+    if escapes_nothing(s) {
+        out.write_all(b"\"")?;
+        out.write_all(s.as_bytes())?;
+        return out.write_all(b"\"");
+    }
     serde_json::to_writer(out, s).map_err(io::Error::from)
 }
 
@@ -41,14 +46,54 @@ pub fn write_str(out: &mut (impl Write + ?Sized), s: &str) -> io::Result<()> {
 /// Escaping works character by character, so pieces of a string written
 /// one after the other make the whole string.
 pub fn write_str_contents(out: &mut impl Write, s: &str) -> io::Result<()> {
+    if escapes_nothing(s) {
+        return out.write_all(s.as_bytes());
+    }
     let mut quoted = Vec::with_capacity(s.len() + 2);
     serde_json::to_writer(&mut quoted, s)?;
     out.write_all(&quoted[1..quoted.len() - 1])
 }
 
+/// Whether `serde_json` writes `s` as it is between the quotes: it escapes
+/// `"`, `\\` and the control characters below U+0020, nothing else. Most
+/// strings (URLs, names, text) have none of them, and are written in one
+/// copy where `serde_json`'s writer goes through its formatter (18 M
+/// instructions for the 17,000 links of the corpus).
+fn escapes_nothing(s: &str) -> bool {
+    // Folded without an early exit, so the compiler checks 16 bytes a step.
+    s.bytes().fold(true, |plain, b| {
+        plain & (b >= 0x20) & (b != b'"') & (b != b'\\')
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The strings written without `serde_json` are the strings it writes:
+    /// every byte alone and between others.
+    #[test]
+    fn plain_strings_as_serde_json_writes_them() {
+        let mut cases: Vec<String> = (0..=0x7F_u8).map(|b| char::from(b).to_string()).collect();
+        cases.extend((0..=0x7F_u8).map(|b| format!("ab{}cd", char::from(b))));
+        cases.extend(
+            [
+                "",
+                "https://example.com/a?b=c#d",
+                "\u{e9}\u{1F600}",
+                "\u{7F}\u{85}",
+            ]
+            .map(String::from),
+        );
+        for s in &cases {
+            let mut ours = Vec::new();
+            write_str(&mut ours, s).unwrap();
+            assert_eq!(ours, serde_json::to_vec(s).unwrap(), "{s:?}");
+            let mut contents = Vec::new();
+            write_str_contents(&mut contents, s).unwrap();
+            assert_eq!(contents, ours[1..ours.len() - 1], "{s:?}");
+        }
+    }
 
     #[test]
     fn pieces_make_the_whole_string() {

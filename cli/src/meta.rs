@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 use url::Url;
 
 use crate::MetaArgs;
-use crate::page::{Ctx, Doc, Event, Reading, Tokenize};
+use crate::page::{Ctx, Doc, Event, Reading, Tokenize, Tokens};
 use crate::run::Job;
 
 /// Runs `htmltok meta`.
@@ -55,10 +55,13 @@ impl Job for MetaJob {
             ..Tokenize::default()
         };
         let mut extractor = Extractor::new(options);
-        doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| {
-            crate::text::feed(&mut extractor, &event);
-            Ok(())
-        })?;
+        doc.tokenize(
+            &run,
+            &mut Tokens(|event: Event<'_, '_>, _: &Ctx| {
+                crate::text::feed(&mut extractor, &event);
+                Ok(())
+            }),
+        )?;
         let meta = extractor.finish().metadata;
         crate::json::write_labelled(out, doc.label(), &to_json(&meta))
     }

@@ -202,13 +202,48 @@ impl<'a> Ctx<'_, 'a> {
     }
 }
 
-/// What [`Doc::tokenize`] hands events to: a closure, compiled into the
-/// loop over the tokens (each command's own copy of the loop).
+/// What [`Doc::tokenize`] hands events to, compiled into the loop over the
+/// tokens (each command's own copy of the loop): a closure (see
+/// [`SinkFn`]), or a type of a command's own whose [`Sink::event`] is
+/// `#[inline(always)]` where the compiler would not inline a closure that
+/// large into the three places the loop calls it from.
+pub trait Sink {
+    /// Whether the sink wants text handed over as runs
+    /// ([`Event::Text`] pieces and [`Event::TextEnd`]); when not, each
+    /// piece comes as an [`Event::Token`] and no run is followed (a sink
+    /// that does not look at runs spares the loop the bookkeeping).
+    const RUNS: bool = true;
+
+    /// Takes the next event.
+    fn event<'t, 'a>(&mut self, event: Event<'t, 'a>, ctx: &Ctx<'t, 'a>) -> io::Result<()>;
+}
+
+/// A closure as a [`Sink`] that takes text pieces as tokens
+/// ([`Sink::RUNS`] off): for a command that does not look at runs.
+pub struct Tokens<F>(pub F);
+
+impl<F: SinkFn> Sink for Tokens<F> {
+    const RUNS: bool = false;
+
+    #[inline(always)]
+    fn event<'t, 'a>(&mut self, event: Event<'t, 'a>, ctx: &Ctx<'t, 'a>) -> io::Result<()> {
+        (self.0)(event, ctx)
+    }
+}
+
+/// A closure as a [`Sink`].
 pub trait SinkFn: for<'t, 'a> FnMut(Event<'t, 'a>, &Ctx<'t, 'a>) -> io::Result<()> {}
 
 impl<S: ?Sized> SinkFn for S where
     S: for<'t, 'a> FnMut(Event<'t, 'a>, &Ctx<'t, 'a>) -> io::Result<()>
 {
+}
+
+impl<S: SinkFn + ?Sized> Sink for S {
+    #[inline(always)]
+    fn event<'t, 'a>(&mut self, event: Event<'t, 'a>, ctx: &Ctx<'t, 'a>) -> io::Result<()> {
+        self(event, ctx)
+    }
 }
 
 /// What a tokenizing run measured.
@@ -312,7 +347,7 @@ impl<'r> Doc<'r> {
     /// `sink` returned. An input that cannot be read or tokenized to its end
     /// ends early (as if it ended there) and says why in
     /// [`failure`](Self::failure). Call it once.
-    pub fn tokenize<S: SinkFn + ?Sized>(
+    pub fn tokenize<S: Sink + ?Sized>(
         &mut self,
         run: &Tokenize<'_>,
         sink: &mut S,
@@ -358,13 +393,15 @@ impl<'r> Doc<'r> {
                     // Pushed: each token goes to the sink from inside the
                     // tokenizer's loop, with the source of its buffer.
                     let pushed = feed.try_for_each_token_in(|token, source| {
-                        match runs.token(
-                            &token,
-                            &Ctx {
-                                source: Some(source),
-                            },
-                            sink,
-                        ) {
+                        let ctx = Ctx {
+                            source: Some(source),
+                        };
+                        let handed = if S::RUNS {
+                            runs.token(&token, &ctx, sink)
+                        } else {
+                            sink.event(Event::Token(&token), &ctx)
+                        };
+                        match handed {
                             Ok(()) => ControlFlow::Continue(()),
                             Err(e) => ControlFlow::Break(e),
                         }
@@ -378,7 +415,7 @@ impl<'r> Doc<'r> {
                 let stopped = result?.or_else(|| stream.tokenizer().error().cloned());
                 for error in stream.tokenizer_mut().take_errors() {
                     let at = lines.as_mut().map(|l| l.line_col(error.offset));
-                    sink(Event::Error(&error, at), &Ctx { source: None })?;
+                    sink.event(Event::Error(&error, at), &Ctx { source: None })?;
                 }
                 if let Some(lines) = &mut lines {
                     lines.forget_before(stream.tokenizer().resume_offset());
@@ -628,7 +665,7 @@ struct Runs {
 
 impl Runs {
     #[inline(always)]
-    fn token<'t, 'a, S: SinkFn + ?Sized>(
+    fn token<'t, 'a, S: Sink + ?Sized>(
         &mut self,
         token: &'t Token<'a>,
         ctx: &Ctx<'t, 'a>,
@@ -638,23 +675,23 @@ impl Runs {
             let first = self.open.is_none();
             let start = self.open.map_or(text.span.start, |(start, _)| start);
             self.open = Some((start, text.span.end));
-            return sink(Event::Text { text, first }, ctx);
+            return sink.event(Event::Text { text, first }, ctx);
         }
         // A run ends where the token after it starts: the whole input's
         // text span, even when a construct the standard drops (`</>`)
         // follows the run's last piece.
         if let Some((start, _)) = self.open.take() {
             let end = token.span().start;
-            sink(Event::TextEnd { start, end }, ctx)?;
+            sink.event(Event::TextEnd { start, end }, ctx)?;
         }
-        sink(Event::Token(token), ctx)
+        sink.event(Event::Token(token), ctx)
     }
 
     /// Ends the run the input ended in, if any: where the stream says text
     /// running to the end ends (after what the standard drops, which the
     /// last piece may not cover), or where its last piece ends if the input
     /// did not get to its end.
-    fn end<S: SinkFn + ?Sized>(
+    fn end<S: Sink + ?Sized>(
         &mut self,
         eof_text_end: Option<usize>,
         sink: &mut S,
@@ -662,7 +699,7 @@ impl Runs {
         match self.open.take() {
             Some((start, end)) => {
                 let end = eof_text_end.map_or(end, |e| e.max(end));
-                sink(Event::TextEnd { start, end }, &Ctx { source: None })
+                sink.event(Event::TextEnd { start, end }, &Ctx { source: None })
             }
             None => Ok(()),
         }

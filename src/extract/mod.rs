@@ -853,6 +853,30 @@ impl Extractor {
         self.links.len()
     }
 
+    /// About how many bytes the links not yet taken hold (their strings
+    /// and what the extractor keeps of each): what a caller that bounds
+    /// its memory compares with its budget, as `htmltok links` does for
+    /// the links that wait for a page's `<base>`.
+    ///
+    /// ```
+    /// use htmltok::extract::{ExtractOptions, Extractor};
+    /// use htmltok::{Tokenizer, bumpalo::Bump};
+    ///
+    /// let html = "<a href=/one>1</a><a href=/two>2</a>";
+    /// let arena = Bump::new();
+    /// let mut extractor = Extractor::new(&ExtractOptions::default());
+    /// for token in Tokenizer::new(html, &arena) {
+    ///     extractor.token(&token);
+    /// }
+    /// assert_eq!(extractor.links_held(), 2);
+    /// assert!(extractor.links_held_bytes() >= "/one1/two2".len());
+    /// let links = extractor.take_links_unresolved();
+    /// assert_eq!(extractor.links_held_bytes(), 0);
+    /// ```
+    pub fn links_held_bytes(&self) -> usize {
+        self.links.len() * core::mem::size_of::<Found>() + self.links_text.len()
+    }
+
     /// Whether the page's base URL is known: its `<base href>` was seen.
     /// Until then (or the end of the page) [`Extractor::take_links`] holds
     /// links back, since a `<base>` applies to the links before it too.
