@@ -189,3 +189,9 @@ pub use encoding_rs;
 /// The `url` crate, whose `Url` gives [`extract`] a page's address.
 #[cfg(feature = "extract")]
 pub use url;
+
+/// The README's Rust examples, compiled and run with the doc tests so that
+/// they stay true to the API.
+#[cfg(all(doctest, feature = "warc", feature = "extract"))]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
