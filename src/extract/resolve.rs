@@ -225,24 +225,23 @@ fn plain_absolute(raw: &str, room: usize) -> Option<String> {
 /// [`plain_join`]). `None` for anything else.
 fn with_authority(scheme: &str, rest: &str, room: usize) -> Option<String> {
     let after = rest.strip_prefix("//")?.as_bytes();
-    let host_len = after
-        .iter()
-        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-        .unwrap_or(after.len());
-    let (host, path) = after.split_at(host_len);
-    let domain = host
-        .iter()
-        .all(|&b| b.is_ascii_lowercase() | b.is_ascii_digit() | (b == b'-') | (b == b'.'));
-    let labels_plain = || {
-        host.split(|&b| b == b'.')
-            .all(|label| !label.is_empty() && !label.starts_with(b"xn--"))
-    };
-    let last_is_a_name = || {
-        host.rsplit(|&b| b == b'.')
-            .next()
-            .is_some_and(|last| last.first().is_some_and(u8::is_ascii_lowercase))
-    };
-    if !domain || !labels_plain() || !last_is_a_name() || !path_as_is(path) {
+    // The host, in one pass: where it ends, and whether each label is
+    // plain, as each ends.
+    let plain_label = |label: &[u8]| !label.is_empty() && !label.starts_with(b"xn--");
+    let (mut host_len, mut label) = (0, 0);
+    while let Some(&b) = after.get(host_len) {
+        match b {
+            b'a'..=b'z' | b'0'..=b'9' | b'-' => {}
+            b'.' if plain_label(&after[label..host_len]) => label = host_len + 1,
+            b'/' | b'?' | b'#' => break,
+            _ => return None,
+        }
+        host_len += 1;
+    }
+    let last = &after[label..host_len];
+    let last_is_a_name = last.first().is_some_and(u8::is_ascii_lowercase);
+    let path = &after[host_len..];
+    if !plain_label(last) || !last_is_a_name || !path_as_is(path) {
         return None;
     }
     let slash = if path.first() == Some(&b'/') { "" } else { "/" };
@@ -258,8 +257,23 @@ fn with_authority(scheme: &str, rest: &str, room: usize) -> Option<String> {
 /// of a special URL as they are: every byte as it is (see
 /// [`written_as_is`]), and no dot segment in the path.
 fn path_as_is(bytes: &[u8]) -> bool {
+    if !written_as_is(bytes, true) {
+        return false;
+    }
+    // A dot segment starts with `.` or `%` at the start or after a `/`:
+    // rare, so looked for (in the path) only where one of those is
+    // anywhere (the query too). Folded without an early exit, so the
+    // compiler checks 16 bytes a step.
+    let may_start = |b: u8| (b == b'.') | (b == b'%');
+    let maybe = bytes.first().is_some_and(|&b| may_start(b))
+        || bytes
+            .windows(2)
+            .fold(false, |maybe, w| maybe | ((w[0] == b'/') & may_start(w[1])));
+    if !maybe {
+        return true;
+    }
     let path_end = memchr::memchr2(b'?', b'#', bytes).unwrap_or(bytes.len());
-    written_as_is(bytes, true) && !bytes[..path_end].split(|&b| b == b'/').any(is_dot_segment)
+    !bytes[..path_end].split(|&b| b == b'/').any(is_dot_segment)
 }
 
 /// Whether the URL parser writes out every byte of `bytes` as it is, in a
