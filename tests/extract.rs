@@ -346,6 +346,15 @@ fn links_alone_are_those_of_everything() {
         format!("<a href=/1>{long}</a><a href=/2>x</a>t<a href=/3><b>y</b> z"),
         "<a href=/1>a<a href=/2></a>b<a href=#c><img alt=d>e</a>f<a href=/4>g</a>".into(),
         "<p>t<a href=/1><span hidden>h</span><script>s</script>v</a>w<a>no href</a>".into(),
+        // What is hidden or special outside an anchor, then anchors in
+        // and after it (links alone skip tags outside anchors that hold
+        // no URL and change nothing shown).
+        "<div hidden><a href=/h>in hidden</a><p>x</div><a href=/s>shown</a>".into(),
+        "<ul><li hidden>a<li><a href=/l>b</a></ul><p hidden>c<div><a href=/d>d</a>".into(),
+        "<script><a href=/no></script><a href=/yes>y</a><style>a</style><a href=/z>z</a>".into(),
+        "<svg><a href=/s/>x<path/></svg><a href=/t>t</a><pre><a href=/p>  p  q </a></pre>".into(),
+        "<noscript><a href=/n>n</a></noscript><template><a href=/t>t</a></template><a href=/u>u".into(),
+        "<details hidden=until-found><a href=/f>found</a></details><x-y hidden><a href=/c>c</a></x-y>".into(),
     ];
     let corpus = common::corpus_page_paths().unwrap_or_default();
     let read =
