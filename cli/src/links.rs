@@ -67,7 +67,7 @@ impl Job for LinksJob {
         let mut waiting = Spill::default();
         doc.tokenize(
             &run,
-            &mut Tokens(|event: Event<'_, '_>, ctx: &Ctx| {
+            &mut Tokens::new(|event: Event<'_, '_>, ctx: &Ctx| {
                 match &event {
                     Event::Token(token) => {
                         extractor.token_with_source(token, &|span| ctx.source(span))

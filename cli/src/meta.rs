@@ -57,7 +57,7 @@ impl Job for MetaJob {
         let mut extractor = Extractor::new(options);
         doc.tokenize(
             &run,
-            &mut Tokens(|event: Event<'_, '_>, _: &Ctx| {
+            &mut Tokens::new(|event: Event<'_, '_>, _: &Ctx| {
                 crate::text::feed(&mut extractor, &event);
                 Ok(())
             }),

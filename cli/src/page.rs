@@ -214,20 +214,66 @@ pub trait Sink {
     /// that does not look at runs spares the loop the bookkeeping).
     const RUNS: bool = true;
 
-    /// Takes the next event.
+    /// Takes the next event: with [`Sink::RUNS`] on, every one; with it
+    /// off, the parse errors (the tokens come to [`Sink::token`]).
     fn event<'t, 'a>(&mut self, event: Event<'t, 'a>, ctx: &Ctx<'t, 'a>) -> io::Result<()>;
+
+    /// With [`Sink::RUNS`] off, takes the next token (text pieces
+    /// included), and breaks to have the loop pause: the loop then calls
+    /// [`Sink::resume`] and goes on. So the writing of output, and its
+    /// `io::Result`, stay out of the tokenizer's loop, into which this is
+    /// compiled (with them in, the compiler kept the sink a call per
+    /// token: 9 M instructions of `htmltok text` over the corpus). A sink
+    /// that turns [`Sink::RUNS`] off implements it; the loop never calls
+    /// it on the others.
+    #[inline(always)]
+    fn token<'t, 'a>(&mut self, token: &'t Token<'a>, ctx: &Ctx<'t, 'a>) -> ControlFlow<()> {
+        let _ = (token, ctx);
+        unreachable!("a sink with runs takes its tokens as events")
+    }
+
+    /// Does what [`Sink::token`] paused the loop for.
+    fn resume(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// A closure as a [`Sink`] that takes text pieces as tokens
-/// ([`Sink::RUNS`] off): for a command that does not look at runs.
-pub struct Tokens<F>(pub F);
+/// ([`Sink::RUNS`] off): for a command that does not look at runs. The
+/// closure's error pauses the loop, and [`Sink::resume`] gives it back.
+pub struct Tokens<F> {
+    f: F,
+    error: Option<io::Error>,
+}
+
+impl<F> Tokens<F> {
+    /// The sink of `f`.
+    pub fn new(f: F) -> Tokens<F> {
+        Tokens { f, error: None }
+    }
+}
 
 impl<F: SinkFn> Sink for Tokens<F> {
     const RUNS: bool = false;
 
     #[inline(always)]
     fn event<'t, 'a>(&mut self, event: Event<'t, 'a>, ctx: &Ctx<'t, 'a>) -> io::Result<()> {
-        (self.0)(event, ctx)
+        (self.f)(event, ctx)
+    }
+
+    #[inline(always)]
+    fn token<'t, 'a>(&mut self, token: &'t Token<'a>, ctx: &Ctx<'t, 'a>) -> ControlFlow<()> {
+        match (self.f)(Event::Token(token), ctx) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.error = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    fn resume(&mut self) -> io::Result<()> {
+        self.error.take().map_or(Ok(()), Err)
     }
 }
 
@@ -392,23 +438,29 @@ impl<'r> Doc<'r> {
                     outcome.bytes += feed.decoded().len();
                     // Pushed: each token goes to the sink from inside the
                     // tokenizer's loop, with the source of its buffer.
-                    let pushed = feed.try_for_each_token_in(|token, source| {
-                        let ctx = Ctx {
-                            source: Some(source),
-                        };
-                        let handed = if S::RUNS {
-                            runs.token(&token, &ctx, sink)
-                        } else {
-                            sink.event(Event::Token(&token), &ctx)
-                        };
-                        match handed {
-                            Ok(()) => ControlFlow::Continue(()),
-                            Err(e) => ControlFlow::Break(e),
+                    loop {
+                        // `Break(None)`: the sink paused the loop.
+                        let pushed = feed.try_for_each_token_in(|token, source| {
+                            let ctx = Ctx {
+                                source: Some(source),
+                            };
+                            if S::RUNS {
+                                match runs.token(&token, &ctx, sink) {
+                                    Ok(()) => ControlFlow::Continue(()),
+                                    Err(e) => ControlFlow::Break(Some(e)),
+                                }
+                            } else {
+                                match sink.token(&token, &ctx) {
+                                    ControlFlow::Continue(()) => ControlFlow::Continue(()),
+                                    ControlFlow::Break(()) => ControlFlow::Break(None),
+                                }
+                            }
+                        });
+                        match pushed {
+                            ControlFlow::Break(Some(e)) => return Err(e),
+                            ControlFlow::Break(None) => sink.resume()?,
+                            ControlFlow::Continue(()) => return Ok(None),
                         }
-                    });
-                    match pushed {
-                        ControlFlow::Break(e) => Err(e),
-                        ControlFlow::Continue(()) => Ok(None),
                     }
                 })();
                 arena.reset();
@@ -1020,6 +1072,55 @@ mod streaming {
         .unwrap();
         assert!(doc.failure().is_none());
         out
+    }
+
+    /// A sink without runs ([`Tokens`]) gets every token, text pieces as
+    /// tokens, at every chunk size; an error of its closure stops the run
+    /// at that token and is the run's error.
+    #[test]
+    fn tokens_sinks_pause_on_their_errors() {
+        let html = b"<p>one <b>two</b> three</p><!--c--><p>four";
+        for size in [1, 3, 7, 1 << 20] {
+            let reading = Reading {
+                chunk_size: size,
+                ..Reading::new(Decoding::Utf8)
+            };
+            let run = Tokenize::default();
+            let mut doc = Doc::in_memory("-", Box::new(html.to_vec()), &reading);
+            let mut text = String::new();
+            let mut tags = 0;
+            doc.tokenize(
+                &run,
+                &mut Tokens::new(|event: Event<'_, '_>, _: &Ctx| {
+                    match event {
+                        Event::Token(Token::Text(piece)) => text.push_str(piece.data),
+                        Event::Token(_) => tags += 1,
+                        other => panic!("{other:?}"),
+                    }
+                    Ok(())
+                }),
+            )
+            .unwrap();
+            assert_eq!(
+                (text.as_str(), tags),
+                ("one two threefour", 6),
+                "size {size}"
+            );
+            let mut doc = Doc::in_memory("-", Box::new(html.to_vec()), &reading);
+            let mut seen = 0;
+            let result = doc.tokenize(
+                &run,
+                &mut Tokens::new(|_: Event<'_, '_>, _: &Ctx| {
+                    seen += 1;
+                    if seen == 3 {
+                        return Err(io::Error::other("stop"));
+                    }
+                    Ok(())
+                }),
+            );
+            assert_eq!(result.unwrap_err().to_string(), "stop", "size {size}");
+            assert_eq!(seen, 3, "size {size}");
+        }
     }
 
     /// Random pages from pieces that make every kind of construct and cut

@@ -504,21 +504,25 @@ fn bad_usage_exits_2() {
 #[test]
 fn closed_pipe_is_quiet_with_jobs() {
     let dir = tempfile::tempdir().unwrap();
-    let page = "<p class=x>hello &amp; world</p>\n".repeat(5_000);
+    // Links too, so that `links` writes (and meets the closed pipe)
+    // while it tokenizes.
+    let page = "<p class=x>hello &amp; <a href=/w>world</a></p>\n".repeat(5_000);
     for i in 0..20 {
         fs::write(dir.path().join(format!("{i}.html")), &page).unwrap();
     }
-    for command in ["text", "links", "errors", "stats", "tokens"] {
-        let mut child = Command::new(BIN)
-            .args([command, "--jobs", "2", s(dir.path())])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        drop(child.stdout.take());
-        let out = child.wait_with_output().unwrap();
-        assert_eq!(out.status.code(), Some(0), "{command}");
-        assert_eq!(stderr(&out), "", "{command}");
+    for command in ["text", "links", "meta", "errors", "stats", "tokens"] {
+        for jobs in ["1", "2"] {
+            let mut child = Command::new(BIN)
+                .args([command, "--jobs", jobs, s(dir.path())])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            drop(child.stdout.take());
+            let out = child.wait_with_output().unwrap();
+            assert_eq!(out.status.code(), Some(0), "{command} --jobs {jobs}");
+            assert_eq!(stderr(&out), "", "{command} --jobs {jobs}");
+        }
     }
 }
 
