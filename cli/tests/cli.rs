@@ -1,7 +1,6 @@
 //! End-to-end tests of the `htmltok` binary.
 
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use serde_json::json;
 
@@ -210,14 +209,7 @@ fn html5lib_format_with_all_options() {
 fn closed_pipe_is_quiet() {
     let big = "<p class=x>hello &amp; world</p>\n".repeat(20_000);
     let path = temp_file("big.html", big.as_bytes());
-    let mut child = Command::new(BIN)
-        .args(["tokens", path.to_str().unwrap()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
+    let out = htmltok_into_closed_pipe(&["tokens", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(stderr(&out), "");
 }

@@ -5,7 +5,6 @@
 
 use std::fs;
 use std::io::Write;
-use std::process::{Command, Stdio};
 
 use flate2::Compression;
 use flate2::write::GzEncoder;
@@ -512,14 +511,7 @@ fn closed_pipe_is_quiet_with_jobs() {
     }
     for command in ["text", "links", "meta", "errors", "stats", "tokens"] {
         for jobs in ["1", "2"] {
-            let mut child = Command::new(BIN)
-                .args([command, "--jobs", jobs, s(dir.path())])
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
-            drop(child.stdout.take());
-            let out = child.wait_with_output().unwrap();
+            let out = htmltok_into_closed_pipe(&[command, "--jobs", jobs, s(dir.path())]);
             assert_eq!(out.status.code(), Some(0), "{command} --jobs {jobs}");
             assert_eq!(stderr(&out), "", "{command} --jobs {jobs}");
         }

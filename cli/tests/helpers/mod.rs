@@ -27,6 +27,19 @@ pub fn htmltok_stdin(args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Runs the binary with `args` and its standard output closed at once (as
+/// `| head` closes it): the output of a run that met the closed pipe.
+pub fn htmltok_into_closed_pipe(args: &[&str]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
+}
+
 pub fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
 }
