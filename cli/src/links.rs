@@ -5,11 +5,11 @@ use std::io::{self, BufReader, Read, Write};
 use std::process::ExitCode;
 
 use crate::json::write_str;
-use htmltok::extract::{ExtractOptions, Extractor, Link};
+use htmltok::extract::{ExtractOptions, Extractor, Link, Rel};
 use url::Url;
 
 use crate::LinksArgs;
-use crate::page::{Ctx, Doc, Event, Label, Reading, Tokenize, Tokens};
+use crate::page::{Ctx, Doc, Event, Reading, Tokenize, Tokens};
 use crate::run::Job;
 use crate::spill::Spill;
 
@@ -56,7 +56,8 @@ impl Job for LinksJob {
     /// order, once it is found or the page ends.
     /// A record's page resolves against its target URI.
     fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<()> {
-        let name = doc.label();
+        // The label's JSON fields, written once: every line starts with them.
+        let label = doc.label().json();
         let record_options = doc.record.map(|r| self.options.clone().url(r.url()));
         let options = record_options.as_ref().unwrap_or(&self.options);
         let run = Tokenize {
@@ -84,16 +85,16 @@ impl Job for LinksJob {
                     }
                     return Ok(());
                 }
-                write_waiting(out, name, &mut waiting, &extractor)?;
+                write_waiting(out, &label, &mut waiting, &extractor)?;
                 for link in extractor.take_links() {
-                    write_link(out, name, &link)?;
+                    write_link(out, &label, &link)?;
                 }
                 Ok(())
             }),
         )?;
-        write_waiting(out, name, &mut waiting, &extractor)?;
+        write_waiting(out, &label, &mut waiting, &extractor)?;
         for link in extractor.finish().links {
-            write_link(out, name, &link)?;
+            write_link(out, &label, &link)?;
         }
         Ok(())
     }
@@ -185,7 +186,7 @@ fn read_spilled(input: &mut impl Read) -> io::Result<Option<Spilled>> {
 /// resolves, in order.
 fn write_waiting(
     out: &mut impl Write,
-    file: Label<'_>,
+    label: &[u8],
     waiting: &mut Spill,
     extractor: &Extractor,
 ) -> io::Result<()> {
@@ -204,17 +205,18 @@ fn write_waiting(
             error: resolved.error.as_deref(),
             start,
             end,
-            rel: rel.split(' ').filter(|k| !k.is_empty()).collect(),
+            // The keywords `spill_link` wrote: every one known.
+            rel: Rel::parse(&rel),
             hreflang: hreflang.as_deref(),
             anchor_text: anchor_text.as_deref(),
         }
-        .write(out, file)?;
+        .write(out, label)?;
     }
     Ok(())
 }
 
 /// Writes one resolved link's JSON line.
-fn write_link(out: &mut impl Write, file: Label<'_>, link: &Link) -> io::Result<()> {
+fn write_link(out: &mut impl Write, label: &[u8], link: &Link) -> io::Result<()> {
     LinkLine {
         tag: link.tag,
         attr: link.attr,
@@ -222,11 +224,11 @@ fn write_link(out: &mut impl Write, file: Label<'_>, link: &Link) -> io::Result<
         error: link.error.as_deref(),
         start: link.span.start as u64,
         end: link.span.end as u64,
-        rel: link.rel.keywords().collect(),
+        rel: link.rel,
         hreflang: link.hreflang(),
         anchor_text: link.anchor_text(),
     }
-    .write(out, file)
+    .write(out, label)
 }
 
 /// The fields of one line of `htmltok links`.
@@ -237,8 +239,7 @@ struct LinkLine<'a> {
     error: Option<&'a str>,
     start: u64,
     end: u64,
-    /// The rel keywords.
-    rel: Vec<&'a str>,
+    rel: Rel,
     hreflang: Option<&'a str>,
     anchor_text: Option<&'a str>,
 }
@@ -250,7 +251,7 @@ impl LinkLine<'_> {
     /// Written field by field (a `serde_json::Map` per link cost more than
     /// the rest of the command), with no `write!` (its formatting machinery
     /// cost 25 M instructions over the corpus's 33,000 links).
-    fn write(self, out: &mut impl Write, file: Label<'_>) -> io::Result<()> {
+    fn write(self, out: &mut impl Write, label: &[u8]) -> io::Result<()> {
         fn field(out: &mut impl Write, name: &str, value: &str) -> io::Result<()> {
             out.write_all(b",\"")?;
             out.write_all(name.as_bytes())?;
@@ -262,7 +263,7 @@ impl LinkLine<'_> {
             out.write_all(itoa::Buffer::new().format(value).as_bytes())
         }
         out.write_all(b"{")?;
-        file.write_json(out)?;
+        out.write_all(label)?;
         field(&mut *out, "tag", self.tag)?;
         field(&mut *out, "attr", self.attr)?;
         field(&mut *out, "url", self.url)?;
@@ -273,7 +274,7 @@ impl LinkLine<'_> {
         }
         if !self.rel.is_empty() {
             out.write_all(b",\"rel\":[")?;
-            for (i, keyword) in self.rel.iter().enumerate() {
+            for (i, keyword) in self.rel.keywords().enumerate() {
                 if i > 0 {
                     out.write_all(b",")?;
                 }

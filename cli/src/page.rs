@@ -117,6 +117,15 @@ pub struct Label<'r> {
 }
 
 impl Label<'_> {
+    /// The label's JSON fields (see [`Label::write_json`]), for a command
+    /// that starts many lines with them.
+    pub fn json(&self) -> Vec<u8> {
+        let mut json = Vec::new();
+        self.write_json(&mut json)
+            .expect("writing to a Vec does not fail");
+        json
+    }
+
     /// Writes the label's JSON fields, `"file":...` then, for a record,
     /// `"uri"`, `"record_id"`, `"date"` and `"status"` (no braces).
     pub fn write_json(&self, out: &mut (impl io::Write + ?Sized)) -> io::Result<()> {
