@@ -5,6 +5,8 @@
 //! tags) costs one `match` on an integer; only the attributes of the few
 //! that have some are looked at.
 
+use std::sync::Arc;
+
 use crate::element::Element;
 use crate::token::{Attribute, Span, Tag};
 
@@ -13,10 +15,15 @@ use super::is_space;
 /// One URL found in a page.
 ///
 /// Its strings (the URL resolved, as written, its `hreflang` and its
-/// anchor text) are held one after the other in one allocation, made when
-/// the link is resolved: with an allocation per string, allocating and
-/// freeing them was half of what the links of the corpus's es6 page (12,349
-/// of them) cost over tokenizing it (BENCHMARKS.md, "Extraction").
+/// anchor text) are held in one buffer shared by the links resolved
+/// together (those of a page, or of one [`Extractor::take_links`]
+/// batch): with an allocation per link, allocating and freeing them was a
+/// third of what the links of the corpus's es6 page (12,349 of them) cost
+/// over tokenizing it (BENCHMARKS.md, "Extraction"). A link kept after the
+/// others are dropped keeps that buffer; [`Link::detach`] gives it one of
+/// its own.
+///
+/// [`Extractor::take_links`]: super::Extractor::take_links
 ///
 /// ```
 /// use htmltok::extract::{extract, ExtractOptions};
@@ -33,7 +40,7 @@ use super::is_space;
 /// assert_eq!(link.anchor_text(), Some("C see"));
 /// assert_eq!(&html[link.span.range()], "../c.html");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 #[non_exhaustive]
 pub struct Link {
     /// The element it is on (`"a"`, `"img"`, `"meta"`, ...).
@@ -48,12 +55,13 @@ pub struct Link {
     pub span: Span,
     /// The element's `rel` keywords (`a`, `area`, `link`, `form`).
     pub rel: Rel,
-    /// The URL, then the URL as written, the `hreflang` and the anchor
-    /// text.
-    strings: String,
-    /// Where the URL as written, the `hreflang` and the anchor text start
-    /// in `strings` (each ends where the next starts).
-    starts: [usize; 3],
+    /// The buffer its strings are in, with those of the links resolved
+    /// with it.
+    strings: Arc<String>,
+    /// Where its URL, the URL as written, the `hreflang` and the anchor
+    /// text start in `strings`, and where the last ends (each ends where
+    /// the next starts).
+    bounds: [usize; 5],
     has_hreflang: bool,
     has_anchor_text: bool,
 }
@@ -63,65 +71,92 @@ impl Link {
     /// could not be resolved ([`error`](Self::error) says why) or when it
     /// is relative and the page's address is not known.
     pub fn url(&self) -> &str {
-        &self.strings[..self.starts[0]]
+        self.string(0)
     }
 
     /// The URL as written (character references decoded, whitespace
     /// trimmed; for `srcset` one candidate's URL).
     pub fn raw(&self) -> &str {
-        &self.strings[self.starts[0]..self.starts[1]]
+        self.string(1)
     }
 
     /// The element's `hreflang` (`a`, `link`), whitespace trimmed.
     pub fn hreflang(&self) -> Option<&str> {
-        self.has_hreflang
-            .then(|| &self.strings[self.starts[1]..self.starts[2]])
+        self.has_hreflang.then(|| self.string(2))
     }
 
     /// For `<a href>`: its visible text, collapsed (at most
     /// [`ANCHOR_TEXT_LIMIT`] bytes).
     pub fn anchor_text(&self) -> Option<&str> {
-        self.has_anchor_text
-            .then(|| &self.strings[self.starts[2]..])
+        self.has_anchor_text.then(|| self.string(3))
     }
 
-    /// The link `head` starts, with its strings, its URL resolved by
-    /// `resolve` (given the URL as written and how much more room the
-    /// string it returns should have).
-    pub(crate) fn assemble(
-        head: Head,
-        raw: &str,
-        hreflang: Option<&str>,
-        anchor_text: Option<&str>,
-        resolve: impl FnOnce(&str, usize) -> (String, Option<String>),
-    ) -> Link {
-        let hreflang_len = hreflang.map_or(0, str::len);
-        let anchor_len = anchor_text.map_or(0, str::len);
-        let (mut strings, error) = resolve(raw, raw.len() + hreflang_len + anchor_len);
-        let mut starts = [strings.len(); 3];
-        strings.push_str(raw);
-        starts[1] = strings.len();
-        strings.push_str(hreflang.unwrap_or_default());
-        starts[2] = strings.len();
-        strings.push_str(anchor_text.unwrap_or_default());
+    /// The same link with a buffer of its own, holding its strings only:
+    /// for a link kept long after the page's others are dropped.
+    ///
+    /// ```
+    /// use htmltok::extract::{extract, ExtractOptions};
+    ///
+    /// let mut found = extract("<a href=/a>A</a><a href=/b>B</a>", &ExtractOptions::default());
+    /// let kept = found.links.swap_remove(1).detach();
+    /// drop(found);
+    /// assert_eq!((kept.url(), kept.anchor_text()), ("/b", Some("B")));
+    /// ```
+    pub fn detach(&self) -> Link {
+        let (start, end) = (self.bounds[0], self.bounds[4]);
+        let mut bounds = self.bounds;
+        bounds.iter_mut().for_each(|b| *b -= start);
         Link {
-            tag: head.tag,
-            attr: head.attr,
-            error,
-            span: head.span,
-            rel: head.rel,
-            strings,
-            starts,
-            has_hreflang: hreflang.is_some(),
-            has_anchor_text: anchor_text.is_some(),
+            strings: Arc::new(self.strings[start..end].to_owned()),
+            bounds,
+            ..self.clone()
         }
     }
 
+    /// The `i`th of its strings.
+    fn string(&self, i: usize) -> &str {
+        &self.strings[self.bounds[i]..self.bounds[i + 1]]
+    }
+
+    /// The links `found` stands for, their strings taken from `text` (the
+    /// buffer their ranges index) and written to one buffer for all of
+    /// them, each URL resolved by `resolve` (given the link, the URL as
+    /// written and the buffer to append the resolved URL to; it answers
+    /// why the URL could not be parsed, if it could not). `url_room` is
+    /// about how long a resolved URL is beyond the URL as written (the
+    /// base URL's length), to size the buffer once.
+    pub(crate) fn assemble_all<'f>(
+        found: impl ExactSizeIterator<Item = &'f Found> + Clone,
+        text: &str,
+        url_room: usize,
+        resolve: impl Fn(&Found, &str, &mut String) -> Option<String>,
+    ) -> Vec<Link> {
+        let at = |(start, end): (usize, usize)| &text[start..end];
+        let room = found.clone().fold(0usize, |room, f| {
+            let len = |r: Option<(usize, usize)>| r.map_or(0, |(s, e)| e - s);
+            let raw = f.raw.1 - f.raw.0;
+            room.saturating_add(2 * raw + url_room + len(f.hreflang) + len(f.anchor_text))
+        });
+        let mut strings = String::with_capacity(room);
+        let placed: Vec<Placed> = found
+            .map(|f| {
+                let raw = at(f.raw);
+                let start = strings.len();
+                let error = resolve(f, raw, &mut strings);
+                let others = [Some(raw), f.hreflang.map(at), f.anchor_text.map(at)];
+                Placed::new(f.head, error, start, &mut strings, others)
+            })
+            .collect();
+        strings.shrink_to_fit();
+        let strings = Arc::new(strings);
+        placed.into_iter().map(|p| p.link(&strings)).collect()
+    }
+
     /// The link with its URL resolved by `resolve` again (see
-    /// [`Link::assemble`]).
+    /// [`Link::assemble_all`]), in a buffer of its own.
     pub(crate) fn reassembled(
         &self,
-        resolve: impl FnOnce(&str, usize) -> (String, Option<String>),
+        resolve: impl FnOnce(&str, &mut String) -> Option<String>,
     ) -> Link {
         let head = Head {
             tag: self.tag,
@@ -129,13 +164,94 @@ impl Link {
             span: self.span,
             rel: self.rel,
         };
-        Link::assemble(
+        let mut strings = String::with_capacity(2 * (self.bounds[4] - self.bounds[0]));
+        let error = resolve(self.raw(), &mut strings);
+        let others = [Some(self.raw()), self.hreflang(), self.anchor_text()];
+        let placed = Placed::new(head, error, 0, &mut strings, others);
+        placed.link(&Arc::new(strings))
+    }
+}
+
+/// A link whose strings are written to a buffer not yet shared.
+struct Placed {
+    head: Head,
+    error: Option<String>,
+    bounds: [usize; 5],
+    has_hreflang: bool,
+    has_anchor_text: bool,
+}
+
+impl Placed {
+    /// The link whose URL was just appended to `strings` from `url_start`;
+    /// its URL as written, `hreflang` and anchor text (`others`) are
+    /// appended after it.
+    fn new(
+        head: Head,
+        error: Option<String>,
+        url_start: usize,
+        strings: &mut String,
+        others: [Option<&str>; 3],
+    ) -> Placed {
+        let mut bounds = [url_start; 5];
+        for (i, s) in others.into_iter().enumerate() {
+            bounds[i + 1] = strings.len();
+            strings.push_str(s.unwrap_or_default());
+        }
+        bounds[4] = strings.len();
+        Placed {
             head,
-            self.raw(),
-            self.hreflang(),
-            self.anchor_text(),
-            resolve,
-        )
+            error,
+            bounds,
+            has_hreflang: others[1].is_some(),
+            has_anchor_text: others[2].is_some(),
+        }
+    }
+
+    /// The link, its strings in `strings`.
+    fn link(self, strings: &Arc<String>) -> Link {
+        Link {
+            tag: self.head.tag,
+            attr: self.head.attr,
+            error: self.error,
+            span: self.head.span,
+            rel: self.head.rel,
+            strings: Arc::clone(strings),
+            bounds: self.bounds,
+            has_hreflang: self.has_hreflang,
+            has_anchor_text: self.has_anchor_text,
+        }
+    }
+}
+
+impl PartialEq for Link {
+    fn eq(&self, other: &Link) -> bool {
+        (self.tag, self.attr, &self.error, self.span, self.rel)
+            == (other.tag, other.attr, &other.error, other.span, other.rel)
+            && (self.url(), self.raw(), self.hreflang(), self.anchor_text())
+                == (
+                    other.url(),
+                    other.raw(),
+                    other.hreflang(),
+                    other.anchor_text(),
+                )
+    }
+}
+
+impl Eq for Link {}
+
+impl core::fmt::Debug for Link {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Link")
+            .field("tag", &self.tag)
+            .field("attr", &self.attr)
+            .field("url", &self.url())
+            .field("raw", &self.raw())
+            .field("error", &self.error)
+            .field("span", &self.span)
+            .field("rel", &self.rel)
+            .field("hreflang", &self.hreflang())
+            .field("anchor_text", &self.anchor_text())
+            .finish()
     }
 }
 
@@ -158,25 +274,6 @@ pub(crate) struct Found {
     pub(crate) raw: (usize, usize),
     pub(crate) hreflang: Option<(usize, usize)>,
     pub(crate) anchor_text: Option<(usize, usize)>,
-}
-
-impl Found {
-    /// Its link, its strings taken from `text` (the buffer its ranges
-    /// index), its URL resolved by `resolve` (see [`Link::assemble`]).
-    pub(crate) fn link(
-        &self,
-        text: &str,
-        resolve: impl FnOnce(&str, usize) -> (String, Option<String>),
-    ) -> Link {
-        let at = |(start, end): (usize, usize)| &text[start..end];
-        Link::assemble(
-            self.head,
-            at(self.raw),
-            self.hreflang.map(at),
-            self.anchor_text.map(at),
-            resolve,
-        )
-    }
 }
 
 /// The most bytes of anchor text kept for one link.

@@ -898,34 +898,37 @@ impl Extractor {
     /// The finished links, resolved as far as the page has been read.
     fn take_resolved(&mut self) -> Vec<Link> {
         let (document, base) = (&self.document, self.base.as_ref());
+        let url_room = base
+            .unwrap_or(document)
+            .base()
+            .map_or(0, |url| url.as_str().len());
         Self::drain_ready_links(
             &mut self.links,
             &mut self.links_text,
             &mut self.anchor,
-            |found, raw, room| {
-                resolver_of(found.head.tag, document, base).resolve_with_room(raw, room)
-            },
+            url_room,
+            |found, raw, out| resolver_of(found.head.tag, document, base).resolve_into(raw, out),
         )
     }
 
     /// The finished links not yet taken (an `<a>` whose anchor text is
-    /// still being read, and the links after it, stay), each made with
-    /// its URL resolved by `resolve` (given the link, the URL as written
-    /// and the room to leave).
+    /// still being read, and the links after it, stay), their URLs resolved
+    /// by `resolve` (see [`Link::assemble_all`]).
     fn drain_ready_links(
         links: &mut Vec<Found>,
         links_text: &mut String,
         anchor: &mut Option<Anchor>,
-        resolve: impl Fn(&Found, &str, usize) -> (String, Option<String>),
+        url_room: usize,
+        resolve: impl Fn(&Found, &str, &mut String) -> Option<String>,
     ) -> Vec<Link> {
         let ready = anchor.as_ref().map_or(links.len(), |a| a.link);
         if let Some(anchor) = anchor {
             anchor.link = 0;
         }
-        let taken = links[..ready]
-            .iter()
-            .map(|found| found.link(links_text, |raw, room| resolve(found, raw, room)))
-            .collect();
+        if ready == 0 {
+            return Vec::new();
+        }
+        let taken = Link::assemble_all(links[..ready].iter(), links_text, url_room, resolve);
         links.drain(..ready);
         if links.is_empty() {
             links_text.clear();
@@ -942,10 +945,10 @@ impl Extractor {
             &mut self.links,
             &mut self.links_text,
             &mut self.anchor,
-            |_, raw, room| {
-                let mut url = String::with_capacity(raw.len() + room);
-                url.push_str(raw);
-                (url, None)
+            0,
+            |_, raw, out| {
+                out.push_str(raw);
+                None
             },
         )
     }
@@ -955,7 +958,7 @@ impl Extractor {
     /// final base URL, once the whole page has been).
     pub fn resolve(&self, link: &mut Link) {
         let resolver = resolver_of(link.tag, &self.document, self.base.as_ref());
-        *link = link.reassembled(|raw, room| resolver.resolve_with_room(raw, room));
+        *link = link.reassembled(|raw, out| resolver.resolve_into(raw, out));
     }
 
     /// Resolves `raw` as a URL of a `tag` element (`<base href>` against

@@ -107,42 +107,37 @@ impl Resolver {
     /// Without a base URL, an absolute URL is normalized and a relative one
     /// is kept as written, without an error.
     pub fn resolve(&self, raw: &str) -> Resolved {
-        let (url, error) = self.resolve_with_room(raw, 0);
+        let mut url = String::new();
+        let error = self.resolve_into(raw, &mut url);
         Resolved { url, error }
     }
 
-    /// [`Resolver::resolve`], the URL in a string with room for `room`
-    /// more bytes (a [`Link`](super::Link) puts its other strings after
-    /// it), and why it could not be parsed, if it could not.
-    pub(crate) fn resolve_with_room(&self, raw: &str, room: usize) -> (String, Option<String>) {
+    /// [`Resolver::resolve`], the URL appended to `out` (where the links of
+    /// a page are written one after the other), and why it could not be
+    /// parsed, if it could not.
+    pub(crate) fn resolve_into(&self, raw: &str, out: &mut String) -> Option<String> {
         // HTML's ASCII whitespace, the bytes `is_space` matches, a byte at
         // a time rather than a `char` at a time.
         let raw = raw.trim_ascii();
         let parsed = match &self.base {
-            Some(base) => match plain_join(base.as_str(), self.cuts, raw, room) {
-                Some(url) => return (url, None),
-                None => base.join(raw),
-            },
-            None => match plain_absolute(raw, room) {
-                Some(url) => return (url, None),
-                None => Url::parse(raw),
-            },
-        };
-        let as_written = || {
-            let mut url = String::with_capacity(raw.len() + room);
-            url.push_str(raw);
-            url
+            Some(base) if plain_join(base.as_str(), self.cuts, raw, out) => return None,
+            Some(base) => base.join(raw),
+            None if plain_absolute(raw, out) => return None,
+            None => Url::parse(raw),
         };
         match parsed {
             Ok(url) => {
-                let mut url: String = url.into();
-                url.reserve_exact(room);
-                (url, None)
+                out.push_str(url.as_str());
+                None
             }
             Err(url::ParseError::RelativeUrlWithoutBase) if self.base.is_none() => {
-                (as_written(), None)
+                out.push_str(raw);
+                None
             }
-            Err(e) => (as_written(), Some(e.to_string())),
+            Err(e) => {
+                out.push_str(raw);
+                Some(e.to_string())
+            }
         }
     }
 }
@@ -176,19 +171,20 @@ impl Resolver {
 /// (`http:`, `https:`, `ws:`, `wss:`, `ftp:`), whose paths always start
 /// with `/` and whose queries encode `'`. `plain_join` in the tests holds
 /// it to `Url::join`.
-fn plain_join(base: &str, cuts: Cuts, raw: &str, room: usize) -> Option<String> {
+fn plain_join(base: &str, cuts: Cuts, raw: &str, out: &mut String) -> bool {
     let bytes = raw.as_bytes();
-    let (cut, special) = match *bytes.first()? {
+    let Some(&first) = bytes.first() else {
+        return false;
+    };
+    let (cut, special) = match first {
         b'#' => (cuts.fragment, false),
         b'?' => (cuts.query, true),
         b'/' if bytes.get(1) == Some(&b'/') => {
-            return cuts
-                .special
-                .then(|| with_authority(&base[..cuts.scheme], raw, room))?;
+            return cuts.special && with_authority(&base[..cuts.scheme], raw, out);
         }
         b'/' => (cuts.path, true),
-        b'h' => return plain_absolute(raw, room),
-        _ if has_scheme(bytes) => return None,
+        b'h' => return plain_absolute(raw, out),
+        _ if has_scheme(bytes) => return false,
         _ => (cuts.dir, true),
     };
     let as_is = if special {
@@ -196,23 +192,24 @@ fn plain_join(base: &str, cuts: Cuts, raw: &str, room: usize) -> Option<String> 
     } else {
         written_as_is(bytes, false)
     };
-    if !as_is {
-        return None;
+    if as_is {
+        out.push_str(&base[..cut]);
+        out.push_str(raw);
     }
-    let before = &base[..cut];
-    let mut url = String::with_capacity(before.len() + raw.len() + room);
-    url.push_str(before);
-    url.push_str(raw);
-    Some(url)
+    as_is
 }
 
-/// `raw` when it is an absolute `http:` or `https:` URL that the URL parser
-/// writes out as it is (see [`with_authority`]); `None` for anything else.
-fn plain_absolute(raw: &str, room: usize) -> Option<String> {
-    let after_scheme = raw
+/// Writes `raw` to `out` when it is an absolute `http:` or `https:` URL
+/// that the URL parser writes out as it is (see [`with_authority`]);
+/// `false`, writing nothing, for anything else.
+fn plain_absolute(raw: &str, out: &mut String) -> bool {
+    let Some(after_scheme) = raw
         .strip_prefix("http:")
-        .or_else(|| raw.strip_prefix("https:"))?;
-    with_authority(&raw[..raw.len() - after_scheme.len()], after_scheme, room)
+        .or_else(|| raw.strip_prefix("https:"))
+    else {
+        return false;
+    };
+    with_authority(&raw[..raw.len() - after_scheme.len()], after_scheme, out)
 }
 
 /// `scheme` (a special one, with its `:`) and `rest` (`//`, a host, then a
@@ -222,9 +219,13 @@ fn plain_absolute(raw: &str, room: usize) -> Option<String> {
 /// none is empty or starts with `xn--` (which IDNA would decode and check)
 /// and the last starts with a letter (so that it is not read as an IPv4
 /// address); no user, no port; the rest written as it is (see
-/// [`plain_join`]). `None` for anything else.
-fn with_authority(scheme: &str, rest: &str, room: usize) -> Option<String> {
-    let after = rest.strip_prefix("//")?.as_bytes();
+/// [`plain_join`]). Written to `out`; `false`, writing nothing, for
+/// anything else.
+fn with_authority(scheme: &str, rest: &str, out: &mut String) -> bool {
+    let Some(after) = rest.strip_prefix("//") else {
+        return false;
+    };
+    let after = after.as_bytes();
     // The host, in one pass: where it ends, and whether each label is
     // plain, as each ends.
     let plain_label = |label: &[u8]| !label.is_empty() && !label.starts_with(b"xn--");
@@ -234,7 +235,7 @@ fn with_authority(scheme: &str, rest: &str, room: usize) -> Option<String> {
             b'a'..=b'z' | b'0'..=b'9' | b'-' => {}
             b'.' if plain_label(&after[label..host_len]) => label = host_len + 1,
             b'/' | b'?' | b'#' => break,
-            _ => return None,
+            _ => return false,
         }
         host_len += 1;
     }
@@ -242,15 +243,14 @@ fn with_authority(scheme: &str, rest: &str, room: usize) -> Option<String> {
     let last_is_a_name = last.first().is_some_and(u8::is_ascii_lowercase);
     let path = &after[host_len..];
     if !plain_label(last) || !last_is_a_name || !path_as_is(path) {
-        return None;
+        return false;
     }
     let slash = if path.first() == Some(&b'/') { "" } else { "/" };
-    let mut url = String::with_capacity(scheme.len() + rest.len() + slash.len() + room);
-    url.push_str(scheme);
-    url.push_str(&rest[..2 + host_len]);
-    url.push_str(slash);
-    url.push_str(&rest[2 + host_len..]);
-    Some(url)
+    out.push_str(scheme);
+    out.push_str(&rest[..2 + host_len]);
+    out.push_str(slash);
+    out.push_str(&rest[2 + host_len..]);
+    true
 }
 
 /// Whether the URL parser writes out the path, query and fragment `bytes`
@@ -319,6 +319,15 @@ fn has_scheme(bytes: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether `raw` went the fast way against `base`, which writes
+    /// nothing when it does not (the parser's URL follows).
+    fn plain_joined(base: &Url, raw: &str) -> bool {
+        let mut out = String::from("before");
+        let taken = plain_join(base.as_str(), Cuts::of(base), raw, &mut out);
+        assert!(taken || out == "before", "{raw:?} against {base}: {out:?}");
+        taken
+    }
 
     #[test]
     fn resolution() {
@@ -404,7 +413,7 @@ mod tests {
                     "{raw:?} against {base}"
                 );
                 assert_eq!(got.error, None);
-                if plain_join(base_url.as_str(), Cuts::of(&base_url), raw, 0).is_some() {
+                if plain_joined(&base_url, raw) {
                     fast += 1;
                 }
             }
@@ -548,7 +557,7 @@ mod tests {
                     assert!(got.error.is_some(), "{raw:?} against {base}");
                 }
                 let raw = raw.trim_ascii();
-                if plain_join(base_url.as_str(), Cuts::of(&base_url), raw, 0).is_some() {
+                if plain_joined(&base_url, raw) {
                     fast += usize::from(!raw.starts_with('#'));
                     with_host += usize::from(raw.contains("//"));
                 }
