@@ -28,8 +28,10 @@ use flate2::bufread::GzDecoder;
 /// The gzip magic number and the one compression method there is (deflate).
 const GZIP_MAGIC: [u8; 3] = [0x1f, 0x8b, 0x08];
 
-/// How much [`Source`] reads from the file at a time.
-const SOURCE_CHUNK: usize = 64 << 10;
+/// How much [`Source`] reads from the file at a time: a Common Crawl
+/// record's gzip member (tens of kilobytes) several times over, so that
+/// one inflate call mostly sees a whole member.
+const SOURCE_CHUNK: usize = 256 << 10;
 
 /// How much of a gzip member [`Source`] keeps to go back to when the
 /// member turns out damaged (a Common Crawl record is some kilobytes; a

@@ -207,6 +207,16 @@ impl<R: Read> Reader<R> {
     /// Reads more of the stream into the buffer: false at the end, or when
     /// the input failed (then `input_error` holds why).
     fn fill(&mut self) -> bool {
+        self.fill_toward(0)
+    }
+
+    /// [`Reader::fill`], toward `n` bytes buffered: it asks the input for
+    /// what they lack in one read, so that a record's content is inflated
+    /// in a few large calls rather than a chunk at a time, each call also
+    /// copying the last 32 KiB it wrote into the inflater's window (over the
+    /// corpus as an archive, 60 M instructions of the 1,134 M that reading
+    /// it took).
+    fn fill_toward(&mut self, n: usize) -> bool {
         if self.eof || self.input_error.is_some() {
             return false;
         }
@@ -227,7 +237,12 @@ impl<R: Read> Reader<R> {
                 self.buf.shrink_to_fit();
             }
         }
-        let room = self.end + READ_CHUNK;
+        // No more ahead than is buffered already, though: a record that
+        // says it is large and is not costs a buffer twice the size of
+        // what did come, not of what it says (zero-filled when grown).
+        let buffered = self.end - self.pos;
+        let ahead = n.saturating_sub(buffered).min(buffered).max(READ_CHUNK);
+        let room = self.end + ahead;
         if self.buf.len() < room {
             self.buf.resize(room, 0);
         }
@@ -259,7 +274,7 @@ impl<R: Read> Reader<R> {
     /// Makes sure at least `n` bytes are buffered, unless the stream ends
     /// (or fails) first; returns how many are.
     fn want(&mut self, n: usize) -> usize {
-        while self.available().len() < n && self.fill() {}
+        while self.available().len() < n && self.fill_toward(n) {}
         self.available().len()
     }
 
