@@ -231,9 +231,7 @@ def measure(args) -> dict:
             "mb_per_s": total / median / 1e6,
             "output_chars": chars[name] // args.copies if chars[name] else None,
         })
-    htmltok_rate = rows[-1]["mb_per_s"]
-    for row in rows[:-1]:
-        row["htmltok_ratio"] = htmltok_rate / row["mb_per_s"]
+    htmltok_ratios(rows)
     return {
         "files": [str(f) for f in files],
         "copies": args.copies,
@@ -254,21 +252,42 @@ def measure(args) -> dict:
     }
 
 
+def htmltok_ratios(rows: list[dict]) -> None:
+    """Sets each peer's ``htmltok_ratio`` (htmltok's MB/s over the peer's,
+    from the medians) and ``htmltok_paired`` (the median over rounds of the
+    peer's time over htmltok's in the same round). Rounds run the tools one
+    after another, so the paired figure holds when the host's speed drifts
+    between rounds, which moves the medians of each tool apart. htmltok is
+    the last row."""
+    htmltok = rows[-1]
+    for row in rows[:-1]:
+        row["htmltok_ratio"] = htmltok["mb_per_s"] / row["mb_per_s"]
+        row["htmltok_paired"] = statistics.median(
+            peer / ours for peer, ours in zip(row["runs_s"], htmltok["runs_s"]))
+
+
+def ratio_cells(row: dict) -> str:
+    """The two ratio cells of a row: medians' ratio, paired ratio."""
+    if "htmltok_ratio" not in row:
+        return " | "
+    return f"{row['htmltok_ratio']:.2f} | {row['htmltok_paired']:.2f}"
+
+
 def markdown(result: dict) -> str:
     lines = [
         f"{len(result['files'])} files x {result['copies']} copies = "
         f"{result['input_bytes'] / 1e6:,.1f} MB of HTML; median of {result['runs']} runs "
         "(MB/s: 10^6 input bytes per second; ratio: htmltok's MB/s / the peer's, "
-        "above 1 = htmltok faster)",
+        "above 1 = htmltok faster; paired: the median over rounds of the peer's time / "
+        "htmltok's in the same round)",
         "",
-        "| tool | timed | median s | (min-max s) | MB/s | htmltok / this |",
-        "|---|---|---:|---:|---:|---:|",
+        "| tool | timed | median s | (min-max s) | MB/s | htmltok / this | paired |",
+        "|---|---|---:|---:|---:|---:|---:|",
     ]
     for row in result["rows"]:
-        ratio = f"{row['htmltok_ratio']:.2f}" if "htmltok_ratio" in row else ""
         lines.append(f"| {row['tool']} | {row['timed']} | {row['median_s']:.3f} | "
                      f"{min(row['runs_s']):.3f}-{max(row['runs_s']):.3f} | "
-                     f"{row['mb_per_s']:,.1f} | {ratio} |")
+                     f"{row['mb_per_s']:,.1f} | {ratio_cells(row)} |")
     v = result["versions"]
     lines += [
         "",

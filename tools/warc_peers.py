@@ -56,8 +56,10 @@ from extract_peers import (  # noqa: E402  (the sibling script's helpers)
     add_common_arguments,
     default_binary,
     default_files,
+    htmltok_ratios,
     load,
     process_timer,
+    ratio_cells,
     run_main,
     version,
 )
@@ -195,8 +197,7 @@ def measure(args) -> dict:
              "mb_per_s": payload / statistics.median(times[name]) / 1e6}
             for name, what, _ in tools]
     if rows[-1]["tool"] == "htmltok":
-        for row in rows[:-1]:
-            row["htmltok_ratio"] = rows[-1]["mb_per_s"] / row["mb_per_s"]
+        htmltok_ratios(rows)
     return {
         "files": [str(f) for f in files], "copies": args.copies, "runs": args.runs,
         "responses": len(files) * args.copies, "payload_bytes": payload,
@@ -214,15 +215,16 @@ def markdown(result: dict) -> str:
         f"{result['copies']} copies): {result['payload_bytes'] / 1e6:,.1f} MB of payload, "
         f"{result['archive_bytes'] / 1e6:,.1f} MB gzipped per record; median of "
         f"{result['runs']} runs (MB/s: 10^6 payload bytes per second; ratio: htmltok's "
-        "MB/s / the tool's)",
+        "MB/s / the tool's; paired: the median over rounds of the tool's time / htmltok's "
+        "in the same round)",
         "",
-        "| tool | timed | median s | MB/s | htmltok / this |",
-        "|---|---|---:|---:|---:|",
+        "| tool | timed | median s | (min-max s) | MB/s | htmltok / this | paired |",
+        "|---|---|---:|---:|---:|---:|---:|",
     ]
     for row in result["rows"]:
-        ratio = f"{row['htmltok_ratio']:.2f}" if "htmltok_ratio" in row else ""
         lines.append(f"| {row['tool']} | {row['timed']} | {row['median_s']:.3f} | "
-                     f"{row['mb_per_s']:,.1f} | {ratio} |")
+                     f"{min(row['runs_s']):.3f}-{max(row['runs_s']):.3f} | "
+                     f"{row['mb_per_s']:,.1f} | {ratio_cells(row)} |")
     if result["htmltok_note"]:
         lines += ["", f"htmltok not timed: {result['htmltok_note']}"]
     v = result["versions"]
