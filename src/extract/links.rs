@@ -15,14 +15,17 @@ use super::is_space;
 /// One URL found in a page.
 ///
 /// Its strings (the URL resolved, as written, its `hreflang` and its
-/// anchor text) are held in one buffer shared by the links resolved
-/// together (those of a page, or of one [`Extractor::take_links`]
-/// batch): with an allocation per link, allocating and freeing them was a
-/// third of what the links of the corpus's es6 page (12,349 of them) cost
-/// over tokenizing it (BENCHMARKS.md, "Extraction"). A link kept after the
-/// others are dropped keeps that buffer; [`Link::detach`] gives it one of
-/// its own.
+/// anchor text) are held in one buffer shared with the links resolved
+/// with it, [`LINKS_PER_BUFFER`] at most (links come resolved in page
+/// order, from [`extract`](super::extract), [`Extractor::finish`] or
+/// [`Extractor::take_links`]): with an allocation per link, allocating and
+/// freeing them was a third of what the links of the corpus's es6 page
+/// (12,349 of them) cost over tokenizing it (BENCHMARKS.md, "Extraction").
+/// A link kept after the others are dropped holds on to that buffer, at
+/// most the strings of [`LINKS_PER_BUFFER`] links; [`Link::detach`] gives
+/// it one of its own.
 ///
+/// [`Extractor::finish`]: super::Extractor::finish
 /// [`Extractor::take_links`]: super::Extractor::take_links
 ///
 /// ```
@@ -119,37 +122,39 @@ impl Link {
     }
 
     /// The links `found` stands for, their strings taken from `text` (the
-    /// buffer their ranges index) and written to one buffer for all of
-    /// them, each URL resolved by `resolve` (given the link, the URL as
-    /// written and the buffer to append the resolved URL to; it answers
-    /// why the URL could not be parsed, if it could not). `url_room` is
-    /// about how long a resolved URL is beyond the URL as written (the
-    /// base URL's length), to size the buffer once.
-    pub(crate) fn assemble_all<'f>(
-        found: impl ExactSizeIterator<Item = &'f Found> + Clone,
+    /// buffer their ranges index) and written to one buffer for every
+    /// [`LINKS_PER_BUFFER`] of them, each URL resolved by `resolve` (given
+    /// the link, the URL as written and the buffer to append the resolved
+    /// URL to; it answers why the URL could not be parsed, if it could
+    /// not). `url_room` is about how long a resolved URL is beyond the URL
+    /// as written (the base URL's length), to size each buffer once.
+    pub(crate) fn assemble_all(
+        found: &[Found],
         text: &str,
         url_room: usize,
         resolve: impl Fn(&Found, &str, &mut String) -> Option<String>,
     ) -> Vec<Link> {
         let at = |(start, end): (usize, usize)| &text[start..end];
-        let room = found.clone().fold(0usize, |room, f| {
-            let len = |r: Option<(usize, usize)>| r.map_or(0, |(s, e)| e - s);
-            let raw = f.raw.1 - f.raw.0;
-            room.saturating_add(2 * raw + url_room + len(f.hreflang) + len(f.anchor_text))
-        });
-        let mut strings = String::with_capacity(room);
-        let placed: Vec<Placed> = found
-            .map(|f| {
+        let len = |r: Option<(usize, usize)>| r.map_or(0, |(s, e)| e - s);
+        let mut links = Vec::with_capacity(found.len());
+        let mut placed = Vec::with_capacity(found.len().min(LINKS_PER_BUFFER));
+        for group in found.chunks(LINKS_PER_BUFFER) {
+            let room = group.iter().fold(0usize, |room, f| {
+                let raw = f.raw.1 - f.raw.0;
+                room.saturating_add(2 * raw + url_room + len(f.hreflang) + len(f.anchor_text))
+            });
+            let mut strings = String::with_capacity(room);
+            placed.extend(group.iter().map(|f| {
                 let raw = at(f.raw);
                 let start = strings.len();
                 let error = resolve(f, raw, &mut strings);
                 let others = [Some(raw), f.hreflang.map(at), f.anchor_text.map(at)];
                 Placed::new(f.head, error, start, &mut strings, others)
-            })
-            .collect();
-        strings.shrink_to_fit();
-        let strings = Arc::new(strings);
-        placed.into_iter().map(|p| p.link(&strings)).collect()
+            }));
+            let strings = Arc::new(strings);
+            links.extend(placed.drain(..).map(|p| p.link(&strings)));
+        }
+        links
     }
 
     /// The link with its URL resolved by `resolve` again (see
@@ -275,6 +280,10 @@ pub(crate) struct Found {
     pub(crate) hreflang: Option<(usize, usize)>,
     pub(crate) anchor_text: Option<(usize, usize)>,
 }
+
+/// How many links share one buffer for their strings (see [`Link`]): one
+/// allocation for that many links, and what a link kept alone holds on to.
+pub const LINKS_PER_BUFFER: usize = 16;
 
 /// The most bytes of anchor text kept for one link.
 pub const ANCHOR_TEXT_LIMIT: usize = 1024;
@@ -714,5 +723,45 @@ mod tests {
             ["canonical", "alternate"]
         );
         assert!(Rel::parse("").is_empty());
+    }
+
+    /// Links share buffers [`LINKS_PER_BUFFER`] at a time, in order, each
+    /// buffer holding its links' strings only; a detached link holds its
+    /// own strings alone, and reads the same.
+    #[test]
+    fn links_share_buffers_in_groups() {
+        use crate::extract::{ExtractOptions, extract};
+        let html: String = (0..40)
+            .map(|i| format!("<a href=/p{i} hreflang=x{i}>text {i}</a>"))
+            .collect();
+        let page = url::Url::parse("https://example.com/").unwrap();
+        let found = extract(&html, &ExtractOptions::default().url(Some(page)));
+        assert_eq!(found.links.len(), 40);
+        let mut groups: Vec<usize> = Vec::new();
+        for (i, link) in found.links.iter().enumerate() {
+            assert_eq!(link.url(), format!("https://example.com/p{i}"));
+            assert_eq!(link.anchor_text(), Some(format!("text {i}").as_str()));
+            let shared = i > 0 && Arc::ptr_eq(&link.strings, &found.links[i - 1].strings);
+            match groups.last_mut() {
+                Some(n) if shared => *n += 1,
+                _ => groups.push(1),
+            }
+        }
+        assert_eq!(
+            groups,
+            [
+                LINKS_PER_BUFFER,
+                LINKS_PER_BUFFER,
+                40 - 2 * LINKS_PER_BUFFER
+            ]
+        );
+        for group in found.links.chunks(LINKS_PER_BUFFER) {
+            let used: usize = group.iter().map(|l| l.bounds[4] - l.bounds[0]).sum();
+            assert_eq!(group[0].strings.len(), used);
+        }
+        let kept = found.links[20].detach();
+        assert_eq!(kept, found.links[20]);
+        assert_eq!(kept.strings.len(), kept.bounds[4]);
+        assert_eq!((kept.raw(), kept.hreflang()), ("/p20", Some("x20")));
     }
 }

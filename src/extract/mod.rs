@@ -171,7 +171,7 @@ use crate::tokenizer::{Options, Tokenizer};
 use crate::scan::Gathered;
 use collapse::{Collapse, Out, Pending};
 use links::Found;
-pub use links::{ANCHOR_TEXT_LIMIT, Link, Rel};
+pub use links::{ANCHOR_TEXT_LIMIT, LINKS_PER_BUFFER, Link, Rel};
 pub use meta::{Alternate, MetaKey, MetaTag, Metadata, Refresh};
 pub use resolve::{Resolved, Resolver};
 use visible::{Boundary, Visible};
@@ -928,7 +928,7 @@ impl Extractor {
         if ready == 0 {
             return Vec::new();
         }
-        let taken = Link::assemble_all(links[..ready].iter(), links_text, url_room, resolve);
+        let taken = Link::assemble_all(&links[..ready], links_text, url_room, resolve);
         links.drain(..ready);
         if links.is_empty() {
             links_text.clear();
