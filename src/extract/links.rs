@@ -271,7 +271,8 @@ pub(crate) struct Head {
 
 /// A link found and not yet resolved: its strings are ranges of a buffer
 /// the extractor keeps for all such links ([`Found::raw`] and the rest), so
-/// that a link costs one allocation, made when it is resolved.
+/// that links cost no allocation until they are resolved (then one for
+/// every [`LINKS_PER_BUFFER`] of them).
 #[derive(Clone, Debug)]
 pub(crate) struct Found {
     pub(crate) head: Head,
