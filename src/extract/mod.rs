@@ -925,9 +925,6 @@ impl Extractor {
         if let Some(anchor) = anchor {
             anchor.link = 0;
         }
-        if ready == 0 {
-            return Vec::new();
-        }
         let taken = Link::assemble_all(&links[..ready], links_text, url_room, resolve);
         links.drain(..ready);
         if links.is_empty() {
