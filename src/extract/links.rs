@@ -11,6 +11,7 @@ use crate::element::Element;
 use crate::token::{Attribute, Span, Tag};
 
 use super::is_space;
+use super::visible::ElementSet;
 
 /// One URL found in a page.
 ///
@@ -469,6 +470,41 @@ fn url_attributes(element: Element, name: &str) -> Option<UrlAttributes> {
     })
 }
 
+/// The elements whose start tags the links are read from: those with URL
+/// attributes ([`url_attributes`]; [`Element::Other`] for SVG's `use`),
+/// and `a`, whose start tag also ends the anchor text of the one before.
+pub(crate) const ELEMENTS: ElementSet = ElementSet::of(&[
+    Element::A,
+    Element::Area,
+    Element::Link,
+    Element::Base,
+    Element::Img,
+    Element::Source,
+    Element::Script,
+    Element::Embed,
+    Element::Audio,
+    Element::Track,
+    Element::Iframe,
+    Element::Frame,
+    Element::Video,
+    Element::Input,
+    Element::Button,
+    Element::Form,
+    Element::Blockquote,
+    Element::Q,
+    Element::Del,
+    Element::Ins,
+    Element::Object,
+    Element::Body,
+    Element::Table,
+    Element::Td,
+    Element::Th,
+    Element::Html,
+    Element::Image,
+    Element::Meta,
+    Element::Other,
+]);
+
 /// The URL attributes the tag may have, if any: a cheap first test (one
 /// `match` on an integer for most tags), whose answer goes to
 /// [`tag_links`].
@@ -714,6 +750,17 @@ mod tests {
         );
         assert_eq!(parse_refresh("x; url=/a"), None);
         assert_eq!(parse_refresh("1.5 x"), None);
+    }
+
+    /// [`ELEMENTS`], which the extractor passes the start tags of to
+    /// [`url_attributes_of`], are the elements with URL attributes.
+    #[test]
+    fn elements_are_those_with_url_attributes() {
+        for &element in &crate::element::ALL {
+            let has = url_attributes(element, "use").is_some();
+            assert_eq!(ELEMENTS.contains(element), has, "{element:?}");
+        }
+        assert!(ELEMENTS.contains(Element::Other) && ELEMENTS.contains(Element::A));
     }
 
     #[test]

@@ -17,6 +17,7 @@ use super::collapse::{Collapse, Out};
 use super::is_space;
 use super::links::{Rel, parse_refresh};
 use super::resolve::Resolver;
+use super::visible::ElementSet;
 
 /// The metadata of a page.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -127,6 +128,22 @@ enum Title {
 }
 
 /// Gathers [`Metadata`] token by token.
+/// The elements whose end tags [`MetaCollector::end_tag`] reads.
+pub(crate) const END_ELEMENTS: ElementSet =
+    ElementSet::of(&[Element::Title, Element::Svg, Element::Math, Element::Script]);
+
+/// The elements whose start tags [`MetaCollector::start_tag`] reads.
+pub(crate) const ELEMENTS: ElementSet = ElementSet::of(&[
+    Element::Html,
+    Element::Title,
+    Element::Svg,
+    Element::Math,
+    Element::Base,
+    Element::Link,
+    Element::Meta,
+    Element::Script,
+]);
+
 #[derive(Debug)]
 pub(crate) struct MetaCollector {
     meta: Metadata,
@@ -202,7 +219,8 @@ impl MetaCollector {
         }
     }
 
-    /// Takes in an end tag.
+    /// Takes in an end tag (of one of [`END_ELEMENTS`]: the others change
+    /// nothing).
     pub(crate) fn end_tag(&mut self, tag: &Tag<'_>) {
         match tag.element {
             Element::Title => self.end_title(),
@@ -226,7 +244,8 @@ impl MetaCollector {
         }
     }
 
-    /// Takes in a start tag.
+    /// Takes in a start tag (of one of [`ELEMENTS`]: the others change
+    /// nothing).
     pub(crate) fn start_tag(&mut self, tag: &Tag<'_>) {
         match tag.element {
             Element::Html if !self.html_seen => {
@@ -438,6 +457,59 @@ pub(crate) fn charset_from_content_type(content: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The elements whose tag, last in `html_of(name)`, changes the
+    /// collector (the tags before it are fed first).
+    fn changed_by_last_tag(html_of: impl Fn(&str) -> String) -> Vec<Element> {
+        let mut changed = Vec::new();
+        for &element in &crate::element::ALL {
+            let html = html_of(element.name().unwrap_or("use"));
+            let arena = bumpalo::Bump::new();
+            let options = crate::Options::default().auto_switch(false);
+            let mut collector = MetaCollector::new(usize::MAX);
+            let mut before = String::new();
+            for token in crate::Tokenizer::with_options(&html, &arena, options) {
+                before = format!("{collector:?}");
+                match token {
+                    crate::Token::StartTag(tag) => collector.start_tag(&tag),
+                    crate::Token::EndTag(tag) => collector.end_tag(&tag),
+                    _ => {}
+                }
+            }
+            if format!("{collector:?}") != before {
+                changed.push(element);
+            }
+        }
+        changed
+    }
+
+    /// The elements of `set`, in id order.
+    fn members(set: ElementSet) -> Vec<Element> {
+        crate::element::ALL
+            .iter()
+            .copied()
+            .filter(|&e| set.contains(e))
+            .collect()
+    }
+
+    /// The start tags of elements outside [`ELEMENTS`] (which the
+    /// extractor does not pass on) change nothing, whatever their
+    /// attributes; those of each element in it change something.
+    #[test]
+    fn elements_are_those_read() {
+        let attributes = r#"lang=en href=/x rel="canonical alternate" hreflang=de name=description property=og:title content="1; url=/y" http-equiv=refresh charset=utf-8 type=application/ld+json"#;
+        let changed = changed_by_last_tag(|name| format!("<{name} {attributes}>"));
+        assert_eq!(changed, members(ELEMENTS));
+    }
+
+    /// Likewise for end tags and [`END_ELEMENTS`], with every element that
+    /// the metadata reads to its end open.
+    #[test]
+    fn end_elements_are_those_read() {
+        let open = "<title><script type=application/ld+json><svg><math>";
+        let changed = changed_by_last_tag(|name| format!("{open}</{name}>"));
+        assert_eq!(changed, members(END_ELEMENTS));
+    }
 
     #[test]
     fn content_type_charset() {

@@ -174,7 +174,7 @@ use links::Found;
 pub use links::{ANCHOR_TEXT_LIMIT, LINKS_PER_BUFFER, Link, Rel};
 pub use meta::{Alternate, MetaKey, MetaTag, Metadata, Refresh};
 pub use resolve::{Resolved, Resolver};
-use visible::{Boundary, Visible};
+use visible::{Boundary, ElementSet, Visible};
 
 /// ASCII whitespace, as HTML defines it.
 pub(crate) fn is_space(c: char) -> bool {
@@ -368,6 +368,12 @@ struct Anchor {
     out: Out,
 }
 
+/// The end tags that need more than a boundary while text is shown: they
+/// hide or show text, end an anchor, or are read by the metadata.
+const END_TAGS: ElementSet = visible::END_NOT_PLAIN
+    .union(ElementSet::of(&[Element::A]))
+    .union(meta::END_ELEMENTS);
+
 /// Extracts text, links and metadata from tokens fed in order.
 ///
 /// ```
@@ -400,6 +406,10 @@ pub struct Extractor {
     /// most end tags are a line break or nothing.
     text_only: bool,
     visible: Visible,
+    /// The elements whose start tags matter past what is visible, for
+    /// what is wanted: [`links::ELEMENTS`], [`meta::ELEMENTS`], and the
+    /// images whose `alt` text is anchor text.
+    start_tags: ElementSet,
     /// The separator due before the next text: from tags, and, with
     /// offsets (text collapsed token by token), from whitespace too.
     collapse: Collapse,
@@ -441,6 +451,16 @@ impl Extractor {
             track_visible: options.text || options.links,
             text_only: options.text && !options.links && !options.metadata,
             visible: Visible::new(options.scripting, options.hidden),
+            start_tags: [
+                (options.links, links::ELEMENTS),
+                (options.metadata, meta::ELEMENTS),
+                (options.text || options.links, visible::IMAGES),
+            ]
+            .into_iter()
+            .filter(|(wanted, _)| *wanted)
+            .fold(ElementSet::of(&[]), |set, (_, elements)| {
+                set.union(elements)
+            }),
             collapse: Collapse::default(),
             // Offsets collapse token by token and gather nothing.
             raw: Gathered::with_capacity(if options.text && !options.offsets {
@@ -635,18 +655,21 @@ impl Extractor {
         }
         if self.text_only {
             // Only images (alt text) matter past what is visible.
-            if matches!(tag.element, Element::Img | Element::Input) && self.visible.shows_text() {
+            if visible::IMAGES.contains(tag.element) && self.visible.shows_text() {
                 self.alt(tag);
             }
             return;
         }
-        self.start_tag_rest(tag, source);
+        if self.start_tags.contains(tag.element) {
+            self.start_tag_rest(tag, source);
+        }
     }
 
     /// [`Extractor::start_tag`] past what is visible, when links or
-    /// metadata are wanted (text alone returns before it, and does not pay
-    /// for what it keeps in registers and on the stack).
-    #[inline(always)]
+    /// metadata are wanted, for the elements of `start_tags` (the others,
+    /// most tags of a page, return before the call, and do not pay for
+    /// what it keeps in registers and on the stack).
+    #[inline(never)]
     fn start_tag_rest<'s>(&mut self, tag: &Tag<'_>, source: &dyn Fn(Span) -> Option<&'s str>) {
         match tag.element {
             Element::Img | Element::Input if self.track_visible && self.visible.shows_text() => {
@@ -723,6 +746,21 @@ impl Extractor {
 
     #[inline(never)]
     fn end_tag(&mut self, tag: &Tag<'_>) {
+        // Most end tags while text is shown are at most a boundary: of the
+        // text and the anchor text, if they are wanted.
+        if self.visible.shows_text() && !END_TAGS.contains(tag.element) {
+            if self.want_text || self.anchor.is_some() {
+                self.boundary(visible::boundary(tag.element));
+            }
+            return;
+        }
+        self.end_tag_rest(tag);
+    }
+
+    /// [`Extractor::end_tag`] for the end tags of `END_TAGS`, and any
+    /// while text is hidden.
+    #[inline(never)]
+    fn end_tag_rest(&mut self, tag: &Tag<'_>) {
         if self.track_visible {
             let boundary = self.visible.end_tag(tag);
             self.boundary(boundary);

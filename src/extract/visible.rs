@@ -141,6 +141,9 @@ pub(crate) const BLOCK: ElementSet = ElementSet::of(&[
     E::Xmp,
 ]);
 
+/// The elements whose `alt` text is text (`input` of type `image`).
+pub(crate) const IMAGES: ElementSet = ElementSet::of(&[E::Img, E::Input]);
+
 /// Elements inside which line breaks are kept.
 const PRE: ElementSet = ElementSet::of(&[E::Pre, E::Listing, E::Plaintext, E::Xmp]);
 
@@ -151,10 +154,9 @@ const SPECIAL: ElementSet = HIDDEN
     .union(ElementSet::of(&[E::Noscript, E::Canvas, E::Svg, E::Math]))
     .union(PRE);
 
-/// Elements whose end tag needs more than a line break or nothing, while
-/// text is shown: [`SPECIAL`], the table cells (a space), and `a` (its
-/// anchor text ends).
-pub(crate) const END_NOT_PLAIN: ElementSet = SPECIAL.union(ElementSet::of(&[E::Td, E::Th, E::A]));
+/// Elements whose end tag needs more than a line break or nothing for the
+/// text, while text is shown: [`SPECIAL`] and the table cells (a space).
+pub(crate) const END_NOT_PLAIN: ElementSet = SPECIAL.union(ElementSet::of(&[E::Td, E::Th]));
 
 /// The start tags that close an open `p` ("close a p element", §13.2.6.4.7).
 const CLOSES_P: ElementSet = ElementSet::of(&[
@@ -444,7 +446,7 @@ fn is_container(hidden: Element, element: Element) -> bool {
 
 /// The boundary a tag of `element` makes, if any.
 #[inline]
-fn boundary(element: Element) -> Option<Boundary> {
+pub(crate) fn boundary(element: Element) -> Option<Boundary> {
     if BLOCK.contains(element) {
         Some(Boundary::Block)
     } else if matches!(element, E::Td | E::Th) {
