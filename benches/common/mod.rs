@@ -191,7 +191,7 @@ pub fn run_extract(
     arena.reset();
     let mut extractor = htmltok::extract::Extractor::new(options);
     // As `extract` does, and a caller that knows the page's length may.
-    extractor.reserve_text(input.len() / 2);
+    extractor.reserve_page(input.len());
     htmltok::Tokenizer::with_options(input, arena, options.tokenizer_options())
         .for_each_token(|token| extractor.token_in(&token, input));
     let found = extractor.finish();

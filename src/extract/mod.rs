@@ -340,7 +340,7 @@ pub struct Extracted {
 pub fn extract(html: &str, options: &ExtractOptions) -> Extracted {
     let arena = Bump::new();
     let mut extractor = Extractor::new(options);
-    extractor.reserve_text(html.len() / 2);
+    extractor.reserve_page(html.len());
     let mut tokenizer = Tokenizer::with_options(html, &arena, options.tokenizer_options());
     // Pushed rather than iterated: the faster way through a whole page.
     let _ = tokenizer.try_for_each_token(|token| {
@@ -367,6 +367,13 @@ struct Anchor {
     collapse: Collapse,
     out: Out,
 }
+
+/// How many bytes of a page [`Extractor::reserve_page`] reserves one link
+/// for.
+pub const PAGE_BYTES_PER_LINK: usize = 256;
+
+/// The most links [`Extractor::reserve_page`] reserves room for.
+pub const LINKS_RESERVED_MAX: usize = 1 << 16;
 
 /// The end tags that need more than a boundary while text is shown: they
 /// hide or show text, end an anchor, or are read by the metadata.
@@ -814,6 +821,42 @@ impl Extractor {
             // `Extractor::gather`), so that the text that fits `bytes`
             // needs no more.
             self.out.reserve(bytes.saturating_add(GATHERED + 64));
+        }
+    }
+
+    /// Makes room for what a page of `page_bytes` bytes usually yields,
+    /// for a caller who knows its length: text for half of it (see
+    /// [`Extractor::reserve_text`]) and, when links are wanted, one link
+    /// for every [`PAGE_BYTES_PER_LINK`] bytes (at most
+    /// [`LINKS_RESERVED_MAX`]). [`extract`] does this.
+    ///
+    /// Links wait in the extractor for the page's `<base>` (or its end),
+    /// in a list that otherwise grows by doubling, copying what it holds
+    /// each time: over the corpus, 4 M instructions of the 146 M that
+    /// link extraction takes. The pages of the corpus hold one link for
+    /// every 208 to 3,400 bytes; room reserved and not used is not touched.
+    ///
+    /// ```
+    /// use htmltok::extract::{ExtractOptions, Extractor};
+    /// use htmltok::Tokenizer;
+    /// use bumpalo::Bump;
+    ///
+    /// let html = "<a href=/a>A</a> <a href=/b>B</a>";
+    /// let mut extractor = Extractor::new(&ExtractOptions::default());
+    /// extractor.reserve_page(html.len());
+    /// let arena = Bump::new();
+    /// for token in Tokenizer::new(html, &arena) {
+    ///     extractor.token_in(&token, html);
+    /// }
+    /// assert_eq!(extractor.finish().links.len(), 2);
+    /// ```
+    pub fn reserve_page(&mut self, page_bytes: usize) {
+        self.reserve_text(page_bytes / 2);
+        if self.want_links {
+            let links = (page_bytes / PAGE_BYTES_PER_LINK).min(LINKS_RESERVED_MAX);
+            self.links.reserve(links);
+            // A URL and its anchor text: about 32 bytes a link.
+            self.links_text.reserve(links * 32);
         }
     }
 
