@@ -122,6 +122,15 @@ impl Out {
         self.buf.reserve(bytes.min(self.room));
     }
 
+    /// Empties it, capped at `limit` bytes from now on, keeping its
+    /// buffer.
+    pub(crate) fn reset(&mut self, limit: usize) {
+        self.buf.clear();
+        self.drained = 0;
+        self.room = limit;
+        self.truncated = false;
+    }
+
     /// Takes the text written since the last drain.
     pub(crate) fn drain(&mut self) -> String {
         self.drained += self.buf.len();

@@ -359,13 +359,40 @@ pub fn extract(html: &str, options: &ExtractOptions) -> Extracted {
 /// little enough to stay in the processor's cache.
 const GATHERED: usize = 16 << 10;
 
-/// The `<a href>` whose anchor text is being gathered.
+/// The anchor text of the `<a href>` being read, if one is: kept from one
+/// `<a>` to the next, its buffer with it (a link gets a copy of exactly
+/// its length, where a buffer of its own grew by reallocating two or three
+/// times).
 #[derive(Debug)]
 struct Anchor {
-    /// Its index in the links not yet taken.
-    link: usize,
+    /// The open link's index in the links not yet taken, if one is open.
+    link: Option<usize>,
     collapse: Collapse,
     out: Out,
+}
+
+impl Anchor {
+    /// Whether an `<a href>` is open.
+    #[inline(always)]
+    fn is_open(&self) -> bool {
+        self.link.is_some()
+    }
+
+    /// Collapses `text` into the anchor text, if a link is open.
+    #[inline(always)]
+    fn push(&mut self, text: &str) {
+        if self.is_open() {
+            self.collapse.push(&mut self.out, text, false);
+        }
+    }
+
+    /// A space is due in the anchor text, if a link is open.
+    #[inline(always)]
+    fn space(&mut self) {
+        if self.is_open() {
+            self.collapse.space();
+        }
+    }
 }
 
 /// How many bytes of a page [`Extractor::reserve_page`] reserves one link
@@ -431,11 +458,7 @@ pub struct Extractor {
     links: Vec<Found>,
     /// The strings of the links not yet taken, which their ranges index.
     links_text: String,
-    anchor: Option<Anchor>,
-    /// The buffer the anchor text is collapsed into, kept from one `<a>`
-    /// to the next: a link gets a copy of exactly its length, where a
-    /// buffer of its own grew by reallocating two or three times.
-    anchor_buf: String,
+    anchor: Anchor,
     meta: meta::MetaCollector,
     /// Resolves against the page's address.
     document: Resolver,
@@ -480,8 +503,11 @@ impl Extractor {
             runs: Vec::new(),
             links: Vec::new(),
             links_text: String::new(),
-            anchor: None,
-            anchor_buf: String::new(),
+            anchor: Anchor {
+                link: None,
+                collapse: Collapse::default(),
+                out: Out::new(ANCHOR_TEXT_LIMIT),
+            },
             meta: meta::MetaCollector::new(options.metadata_limit),
             document: Resolver::new(options.url.as_ref(), None),
             base: None,
@@ -557,7 +583,7 @@ impl Extractor {
     /// reads this element's text.
     #[inline(always)]
     fn takes_text(&self) -> bool {
-        self.want_text || self.anchor.is_some() || self.meta.takes_text()
+        self.want_text || self.anchor.is_open() || self.meta.takes_text()
     }
 
     /// [`Extractor::text`] when links or metadata are wanted too, or
@@ -580,9 +606,7 @@ impl Extractor {
                 self.gather(text.data, self.visible.in_pre());
             }
         }
-        if let Some(anchor) = &mut self.anchor {
-            anchor.collapse.push(&mut anchor.out, text.data, false);
-        }
+        self.anchor.push(text.data);
     }
 
     /// Gathers `text` as it is, after the separator the tags before it
@@ -649,9 +673,7 @@ impl Extractor {
             Some(Boundary::Cell) => self.collapse.space(),
             None => return,
         }
-        if let Some(anchor) = &mut self.anchor {
-            anchor.collapse.space();
-        }
+        self.anchor.space();
     }
 
     #[inline(never)]
@@ -698,13 +720,9 @@ impl Extractor {
             links::tag_links(source, tag, wanted, &mut self.links, &mut self.links_text);
             let href = (first..self.links.len()).find(|&i| self.links[i].head.attr == "href");
             if let Some(i) = href.filter(|_| tag.element == Element::A) {
-                let mut out = Out::new(ANCHOR_TEXT_LIMIT);
-                out.buf = core::mem::take(&mut self.anchor_buf);
-                self.anchor = Some(Anchor {
-                    link: i,
-                    collapse: Collapse::default(),
-                    out,
-                });
+                self.anchor.link = Some(i);
+                self.anchor.collapse = Collapse::default();
+                self.anchor.out.reset(ANCHOR_TEXT_LIMIT);
             }
         }
         if self.want_metadata {
@@ -728,11 +746,9 @@ impl Extractor {
         if self.hidden && visible::has_hidden_attribute(tag) {
             return;
         }
-        if let Some(anchor) = &mut self.anchor {
-            anchor.collapse.space();
-            anchor.collapse.push(&mut anchor.out, alt.value, false);
-            anchor.collapse.space();
-        }
+        self.anchor.space();
+        self.anchor.push(alt.value);
+        self.anchor.space();
         if self.alt_text && self.want_text {
             self.collapse.space();
             if self.offsets {
@@ -756,7 +772,7 @@ impl Extractor {
         // Most end tags while text is shown are at most a boundary: of the
         // text and the anchor text, if they are wanted.
         if self.visible.shows_text() && !END_TAGS.contains(tag.element) {
-            if self.want_text || self.anchor.is_some() {
+            if self.want_text || self.anchor.is_open() {
                 self.boundary(visible::boundary(tag.element));
             }
             return;
@@ -781,11 +797,9 @@ impl Extractor {
     }
 
     fn close_anchor(&mut self) {
-        if let Some(mut anchor) = self.anchor.take() {
-            let text = links::append(&mut self.links_text, &anchor.out.buf);
-            self.links[anchor.link].anchor_text = Some(text);
-            anchor.out.buf.clear();
-            self.anchor_buf = anchor.out.buf;
+        if let Some(link) = self.anchor.link.take() {
+            let text = links::append(&mut self.links_text, &self.anchor.out.buf);
+            self.links[link].anchor_text = Some(text);
         }
     }
 
@@ -986,7 +1000,7 @@ impl Extractor {
         Self::drain_ready_links(
             &mut self.links,
             &mut self.links_text,
-            &mut self.anchor,
+            &mut self.anchor.link,
             url_room,
             |found, raw, out| resolver_of(found.head.tag, document, base).resolve_into(raw, out),
         )
@@ -998,13 +1012,13 @@ impl Extractor {
     fn drain_ready_links(
         links: &mut Vec<Found>,
         links_text: &mut String,
-        anchor: &mut Option<Anchor>,
+        anchor: &mut Option<usize>,
         url_room: usize,
         resolve: impl Fn(&Found, &str, &mut String) -> Option<String>,
     ) -> Vec<Link> {
-        let ready = anchor.as_ref().map_or(links.len(), |a| a.link);
-        if let Some(anchor) = anchor {
-            anchor.link = 0;
+        let ready = anchor.unwrap_or(links.len());
+        if let Some(link) = anchor {
+            *link = 0;
         }
         let taken = Link::assemble_all(&links[..ready], links_text, url_room, resolve);
         links.drain(..ready);
@@ -1022,7 +1036,7 @@ impl Extractor {
         Self::drain_ready_links(
             &mut self.links,
             &mut self.links_text,
-            &mut self.anchor,
+            &mut self.anchor.link,
             0,
             |_, raw, out| {
                 out.push_str(raw);
