@@ -596,6 +596,62 @@ impl TextMasks {
     }
 }
 
+/// The classes of the bytes of a short URL (at most [`UrlMasks::MAX`]
+/// bytes), one bit per byte, for link resolution (`extract::resolve`): a
+/// URL whose bytes the URL parser writes out as they are is resolved by
+/// copying, and this tells which are in one vector pass, where a byte loop
+/// cost more than the copies (several instructions a byte, over every
+/// URL of a page).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct UrlMasks {
+    /// Bytes the parser changes in a fragment: anything but printable
+    /// ASCII, and `"`, `<`, `>`, `` ` ``.
+    pub(crate) fragment: u64,
+    /// Those and the bytes it changes in a special URL's path or query:
+    /// `{`, `}`, `'`, `\`.
+    pub(crate) special: u64,
+    /// `/`.
+    pub(crate) slash: u64,
+    /// `.` and `%`, which begin a dot segment (`..`, `%2e`) after a `/`.
+    pub(crate) dot: u64,
+}
+
+impl UrlMasks {
+    /// The longest URL classified at once.
+    pub(crate) const MAX: usize = 64;
+
+    /// The classes of `url`'s bytes; `url.len() <= MAX`.
+    #[inline]
+    pub(crate) fn of(url: &[u8]) -> UrlMasks {
+        debug_assert!(url.len() <= Self::MAX);
+        simd::url_masks(url)
+    }
+
+    /// The same by a byte loop: the definition, for other architectures
+    /// and the tests.
+    #[cfg(any(test, not(target_arch = "x86_64")))]
+    pub(crate) fn by_bytes(url: &[u8]) -> UrlMasks {
+        let mut m = UrlMasks::default();
+        for (i, &b) in url.iter().enumerate().take(Self::MAX) {
+            let bit = 1u64 << i;
+            let fragment = !b.is_ascii_graphic() || matches!(b, b'"' | b'<' | b'>' | b'`');
+            if fragment {
+                m.fragment |= bit;
+            }
+            if fragment || matches!(b, b'{' | b'}' | b'\'' | b'\\') {
+                m.special |= bit;
+            }
+            if b == b'/' {
+                m.slash |= bit;
+            }
+            if matches!(b, b'.' | b'%') {
+                m.dot |= bit;
+            }
+        }
+        m
+    }
+}
+
 /// Vector classification of whole blocks of input.
 ///
 /// One generic algorithm (`Vector` operations, written once) with thin
@@ -753,11 +809,38 @@ mod simd {
         #[cfg(target_arch = "x86_64")]
         {
             // SAFETY: SSE2 is part of the x86-64 baseline.
-            unsafe { text_masks_with::<core::arch::x86_64::__m128i>(text) }
+            let [whitespace, space, other] =
+                unsafe { short_masks_with::<core::arch::x86_64::__m128i, 3>(text, block_masks) };
+            super::TextMasks {
+                whitespace,
+                space,
+                other,
+            }
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
             super::TextMasks::by_bytes(text)
+        }
+    }
+
+    /// See [`super::UrlMasks::of`]: as [`text_masks`].
+    #[inline]
+    pub(super) fn url_masks(url: &[u8]) -> super::UrlMasks {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: SSE2 is part of the x86-64 baseline.
+            let [fragment, special, slash, dot] =
+                unsafe { short_masks_with::<core::arch::x86_64::__m128i, 4>(url, url_block_masks) };
+            super::UrlMasks {
+                fragment,
+                special,
+                slash,
+                dot,
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            super::UrlMasks::by_bytes(url)
         }
     }
 
@@ -874,7 +957,7 @@ mod simd {
     /// The CPU must support `V`'s instruction set.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    unsafe fn block_masks<V: Vector>(v: V) -> (u64, u64, u64) {
+    unsafe fn block_masks<V: Vector>(v: V) -> [u64; 3] {
         // SAFETY: the caller guarantees the instruction set.
         unsafe {
             // Tab, LF, VT, FF, CR are 0x09..=0x0D; VT is not whitespace.
@@ -883,47 +966,77 @@ mod simd {
             let space = v.eq(V::splat(b' '));
             let whitespace = v.eq(V::splat(0x0B)).and_not(controls).or(space);
             let other = v.eq(V::splat(0)).or(v.eq(V::splat(0xC2)));
-            (
-                u64::from(whitespace.mask()),
-                u64::from(space.mask()),
-                u64::from(other.mask()),
-            )
+            [whitespace.mask(), space.mask(), other.mask()].map(u64::from)
         }
     }
 
-    /// The generic body of `text_masks`.
+    /// The classes of one block, as `UrlMasks` of its `V::BYTES` bits.
     ///
     /// # Safety
     /// The CPU must support `V`'s instruction set.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    unsafe fn text_masks_with<V: Vector>(text: &[u8]) -> super::TextMasks {
-        let n = text.len().min(super::TextMasks::MAX);
-        let (mut whitespace, mut space, mut other) = (0, 0, 0);
+    unsafe fn url_block_masks<V: Vector>(v: V) -> [u64; 4] {
+        // SAFETY: the caller guarantees the instruction set.
+        unsafe {
+            let is = |b: u8| v.eq(V::splat(b));
+            // Printable ASCII, 0x21..=0x7E, is 0..=0x5D less 0x21.
+            let graphic = v.sub(V::splat(0x21));
+            let graphic = graphic.min(V::splat(0x5D)).eq(graphic);
+            let fragment = is(b'"').or(is(b'<')).or(is(b'>')).or(is(b'`'));
+            let fragment = graphic.and_not(V::splat(0xFF)).or(fragment);
+            let special = fragment
+                .or(is(b'{'))
+                .or(is(b'}'))
+                .or(is(b'\''))
+                .or(is(b'\\'));
+            [
+                fragment.mask(),
+                special.mask(),
+                is(b'/').mask(),
+                is(b'.').or(is(b'%')).mask(),
+            ]
+            .map(u64::from)
+        }
+    }
+
+    /// The generic body of `text_masks` and `url_masks`: the `K` bit masks
+    /// of `text` (its first 64 bytes), `block` giving those of each
+    /// `V::BYTES`-byte block: blocks of `text`, the last one overlapping
+    /// the one before it rather than reading past the text; a text shorter
+    /// than a block is copied into one first (the bits of the zeros after
+    /// it cleared).
+    ///
+    /// # Safety
+    /// The CPU must support `V`'s instruction set.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn short_masks_with<V: Vector, const K: usize>(
+        text: &[u8],
+        block: unsafe fn(V) -> [u64; K],
+    ) -> [u64; K] {
+        let n = text.len().min(64);
         if n < V::BYTES {
             // Zeros after the text, whose bits are cleared below. Copied
             // as two overlapping words, not by `memcpy`, whose branches on
             // the length cost more than the copy.
-            let mut block = [0u8; 64];
+            let mut padded = [0u8; 64];
             if n >= 8 {
-                block[..8].copy_from_slice(&text[..8]);
-                block[n - 8..n].copy_from_slice(&text[n - 8..n]);
+                padded[..8].copy_from_slice(&text[..8]);
+                padded[n - 8..n].copy_from_slice(&text[n - 8..n]);
             } else if n >= 4 {
-                block[..4].copy_from_slice(&text[..4]);
-                block[n - 4..n].copy_from_slice(&text[n - 4..n]);
+                padded[..4].copy_from_slice(&text[..4]);
+                padded[n - 4..n].copy_from_slice(&text[n - 4..n]);
             } else {
-                block[..n].copy_from_slice(&text[..n]);
+                padded[..n].copy_from_slice(&text[..n]);
             }
-            // SAFETY: `block` holds 64 >= BYTES bytes; the caller
+            // SAFETY: `padded` holds 64 >= BYTES bytes; the caller
             // guarantees the instruction set.
-            (whitespace, space, other) = unsafe { block_masks(V::load(block.as_ptr())) };
+            let masks = unsafe { block(V::load(padded.as_ptr())) };
             let valid = (1u64 << n) - 1;
-            return super::TextMasks {
-                whitespace: whitespace & valid,
-                space: space & valid,
-                other: other & valid,
-            };
+            return masks.map(|m| m & valid);
         }
+        let mut masks = [0; K];
         let mut i = 0;
         loop {
             // The last block ends at the text's end, overlapping the one
@@ -931,20 +1044,16 @@ mod simd {
             let at = i.min(n - V::BYTES);
             // SAFETY: `at + BYTES <= n <= text.len()`; the caller
             // guarantees the instruction set.
-            let (w, s, o) = unsafe { block_masks(V::load(text.as_ptr().add(at))) };
-            whitespace |= w << at;
-            space |= s << at;
-            other |= o << at;
+            let got = unsafe { block(V::load(text.as_ptr().add(at))) };
+            for (m, g) in masks.iter_mut().zip(got) {
+                *m |= g << at;
+            }
             i += V::BYTES;
             if i >= n {
                 break;
             }
         }
-        super::TextMasks {
-            whitespace,
-            space,
-            other,
-        }
+        masks
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -1371,6 +1480,40 @@ mod tests {
                     assert_eq!(
                         TextMasks::of(&text),
                         TextMasks::by_bytes(&text),
+                        "{b:#04x} at {at} of {len}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// `UrlMasks::of` against its byte-loop definition, as for
+    /// `TextMasks`.
+    #[test]
+    fn url_masks_match_the_definition() {
+        for b in 0..=255u8 {
+            let interesting = matches!(
+                b,
+                0 | 0x20 | 0x21 | 0x7E | 0x7F | 0x80 | 0xFF | b'"' | b'`' | b'\\' | b'/' | b'%'
+            );
+            if cfg!(miri) && !interesting {
+                continue;
+            }
+            for len in 0..=UrlMasks::MAX {
+                if cfg!(miri) && !matches!(len, 0 | 1 | 7 | 15 | 16 | 17 | 31 | 33 | 63 | 64) {
+                    continue;
+                }
+                for at in 0..len {
+                    let mut url: Vec<u8> = b"/a.b/{c}?d=%2e#e'f"
+                        .iter()
+                        .copied()
+                        .cycle()
+                        .take(len)
+                        .collect();
+                    url[at] = b;
+                    assert_eq!(
+                        UrlMasks::of(&url),
+                        UrlMasks::by_bytes(&url),
                         "{b:#04x} at {at} of {len}"
                     );
                 }

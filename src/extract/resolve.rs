@@ -10,6 +10,7 @@
 use url::{Position, Url};
 
 use super::is_space;
+use crate::scan::UrlMasks;
 
 /// A URL resolved, or as written with the reason it could not be.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -257,18 +258,27 @@ fn with_authority(scheme: &str, rest: &str, out: &mut String) -> bool {
 /// of a special URL as they are: every byte as it is (see
 /// [`written_as_is`]), and no dot segment in the path.
 fn path_as_is(bytes: &[u8]) -> bool {
-    if !written_as_is(bytes, true) {
-        return false;
-    }
     // A dot segment starts with `.` or `%` at the start or after a `/`:
     // rare, so looked for (in the path) only where one of those is
-    // anywhere (the query too). Folded without an early exit, so the
-    // compiler checks 16 bytes a step.
-    let may_start = |b: u8| (b == b'.') | (b == b'%');
-    let maybe = bytes.first().is_some_and(|&b| may_start(b))
-        || bytes
-            .windows(2)
-            .fold(false, |maybe, w| maybe | ((w[0] == b'/') & may_start(w[1])));
+    // anywhere (the query too).
+    let maybe = if bytes.len() <= UrlMasks::MAX {
+        let masks = UrlMasks::of(bytes);
+        if masks.special != 0 {
+            return false;
+        }
+        masks.dot & (masks.slash << 1 | 1) != 0
+    } else {
+        if !written_as_is_by_bytes(bytes, true) {
+            return false;
+        }
+        // Folded without an early exit, so the compiler checks 16 bytes a
+        // step.
+        let may_start = |b: u8| (b == b'.') | (b == b'%');
+        bytes.first().is_some_and(|&b| may_start(b))
+            || bytes
+                .windows(2)
+                .fold(false, |maybe, w| maybe | ((w[0] == b'/') & may_start(w[1])))
+    };
     if !maybe {
         return true;
     }
@@ -284,6 +294,20 @@ fn path_as_is(bytes: &[u8]) -> bool {
 /// URL's path).
 #[inline]
 fn written_as_is(bytes: &[u8], special: bool) -> bool {
+    if bytes.len() <= UrlMasks::MAX {
+        let masks = UrlMasks::of(bytes);
+        return if special {
+            masks.special
+        } else {
+            masks.fragment
+        } == 0;
+    }
+    written_as_is_by_bytes(bytes, special)
+}
+
+/// [`written_as_is`] by a byte loop, for URLs longer than [`UrlMasks`]
+/// classifies at once.
+fn written_as_is_by_bytes(bytes: &[u8], special: bool) -> bool {
     // Folded without an early exit, so the compiler checks 16 bytes a step.
     bytes.iter().fold(true, |plain, &b| {
         plain
@@ -535,6 +559,14 @@ mod tests {
             }
             inputs.push(input);
         }
+        // Around the length classified in one vector pass (`UrlMasks`),
+        // and past it: the byte loop.
+        let long: Vec<String> = inputs[inputs.len() - 3000..]
+            .iter()
+            .enumerate()
+            .map(|(i, raw)| format!("{}{raw}", "ab/".repeat(18 + i % 5)))
+            .collect();
+        inputs.extend(long);
         // Without a base: absolute URLs only.
         let resolver = Resolver::new(None, None);
         for raw in &inputs {
