@@ -678,6 +678,25 @@ impl Extractor {
 
     #[inline(never)]
     fn start_tag<'s>(&mut self, tag: &Tag<'_>, source: &dyn Fn(Span) -> Option<&'s str>) {
+        // Most tags: nothing is wanted of them past what is visible, and
+        // they plainly change nothing of that; at most a boundary. Tested
+        // without a call, so that they do not pay for the registers the
+        // rest needs saved.
+        if !self.start_tags.contains(tag.element)
+            && (!self.track_visible || self.visible.is_plainly_shown_start(tag))
+        {
+            if self.track_visible {
+                self.boundary(visible::boundary(tag.element));
+            }
+            return;
+        }
+        self.start_tag_slow(tag, source);
+    }
+
+    /// [`Extractor::start_tag`] for the tags that may change what is
+    /// visible, or that something past that is wanted of.
+    #[inline(never)]
+    fn start_tag_slow<'s>(&mut self, tag: &Tag<'_>, source: &dyn Fn(Span) -> Option<&'s str>) {
         if self.track_visible {
             let boundary = self.visible.start_tag(tag);
             self.boundary(boundary);

@@ -283,6 +283,22 @@ impl Visible {
             && (hidden.element != E::Other || tag.name == self.hidden_name)
     }
 
+    /// Whether the start tag changes nothing of what is shown, by a test
+    /// short enough to inline: nothing is hidden, the element is not
+    /// [`SPECIAL`], and no attribute's name is as long as `hidden` (or the
+    /// `hidden` attribute is not honoured). Then [`Visible::start_tag`]
+    /// gives its [`boundary`] alone; `false` says nothing.
+    #[inline(always)]
+    pub(crate) fn is_plainly_shown_start(&self, tag: &Tag<'_>) -> bool {
+        self.hidden.is_none()
+            && !SPECIAL.contains(tag.element)
+            && !(self.hidden_attribute
+                && tag
+                    .attributes
+                    .iter()
+                    .any(|a| a.name.len() == "hidden".len()))
+    }
+
     /// Takes in a start tag: the boundary it makes in the visible text.
     #[inline]
     pub(crate) fn start_tag(&mut self, tag: &Tag<'_>) -> Option<Boundary> {
