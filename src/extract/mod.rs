@@ -713,11 +713,9 @@ impl Extractor {
         }
     }
 
-    /// [`Extractor::start_tag`] past what is visible, when links or
-    /// metadata are wanted, for the elements of `start_tags` (the others,
-    /// most tags of a page, return before the call, and do not pay for
-    /// what it keeps in registers and on the stack).
-    #[inline(never)]
+    /// [`Extractor::start_tag_slow`] past what is visible, when links or
+    /// metadata are wanted, for the elements of `start_tags`.
+    #[inline(always)]
     fn start_tag_rest<'s>(&mut self, tag: &Tag<'_>, source: &dyn Fn(Span) -> Option<&'s str>) {
         match tag.element {
             Element::Img | Element::Input if self.track_visible && self.visible.shows_text() => {
@@ -796,6 +794,11 @@ impl Extractor {
             }
             return;
         }
+        if tag.element == Element::A && self.visible.shows_text() {
+            // Neither a boundary nor read by the metadata: it ends the
+            // anchor text, if any.
+            return self.close_anchor();
+        }
         self.end_tag_rest(tag);
     }
 
@@ -815,6 +818,7 @@ impl Extractor {
         }
     }
 
+    #[inline(never)]
     fn close_anchor(&mut self) {
         if let Some(link) = self.anchor.link.take() {
             let text = links::append(&mut self.links_text, &self.anchor.out.buf);
