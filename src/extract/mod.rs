@@ -564,16 +564,21 @@ impl Extractor {
     /// whole token gives).
     #[inline(never)]
     pub fn text(&mut self, text: &Text<'_>) {
-        // Text alone, gathered: a short function for the most frequent
-        // token of a page.
+        // Two calls in tail position, so that neither pays for what the
+        // other keeps in registers.
         if self.text_only && !self.offsets {
-            if self.visible.shows_text() && !self.out.is_full() {
-                self.gather(text.data, self.visible.in_pre());
-            }
-            return;
-        }
-        if self.takes_text() {
+            self.text_alone(text);
+        } else if self.takes_text() {
             self.text_and_more(text);
+        }
+    }
+
+    /// [`Extractor::text`] when only the text is wanted, without offsets:
+    /// gathered, a short function for the most frequent token of a page.
+    #[inline(never)]
+    fn text_alone(&mut self, text: &Text<'_>) {
+        if self.visible.shows_text() && !self.out.is_full() {
+            self.gather(text.data, self.visible.in_pre());
         }
     }
 
