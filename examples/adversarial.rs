@@ -118,6 +118,10 @@ const SHAPES: &[Shape] = &[
         format!("<a b={}>", "&amp&#x&".repeat(len / 8))
     }),
     ("slash-storm", |len| format!("<a{}>", "/".repeat(len))),
+    // `<` repeated: each one text, with a parse error (found by the `cost`
+    // fuzz target: 176 instructions a byte while each `<` went round the
+    // state machine's tag open state).
+    ("lt-storm", |len| "<".repeat(len)),
     ("rcdata-end-tag-names", |len| {
         format!("<title>{}", "</titl".repeat(len / 6))
     }),
@@ -142,6 +146,11 @@ const SHAPES: &[Shape] = &[
     }),
     // `<` as attribute names, with a control character.
     ("fuzz-lt-attributes", |len| "h< \u{4}</".repeat(len / 6)),
+    // One end tag whose attributes are `<o` after a NUL, a space or a
+    // `/`, all but the first duplicates (2026-11-26).
+    ("fuzz-end-tag-duplicates", |len| "O \0</".repeat(len / 5)),
+    // The same after `/` (`unexpected-solidus-in-tag`) alone.
+    ("fuzz-solidus-duplicates", |len| "Q/</".repeat(len / 4)),
 ];
 
 /// Tokenizes `input` (collecting parse errors when `errors`) and touches

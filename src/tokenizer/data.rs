@@ -113,6 +113,15 @@ impl<'a> Tokenizer<'a> {
                             self.pos += 1;
                             self.end_tag_fast_then::<true, F>(sink);
                         }
+                        // 13.2.5.6 Tag open state, anything else: the `<`
+                        // is text, and the data state goes on here, not
+                        // through the state machine (a page of `<<<<` cost
+                        // 176 instructions a byte that way).
+                        Some(b) if !matches!(b, b'!' | b'/' | b'?') => {
+                            self.error(ErrorCode::InvalidFirstCharacterOfTagName, self.pos);
+                            self.text_src(self.tok_start, self.pos);
+                            continue;
+                        }
                         _ => {
                             self.state = S::TagOpen;
                             return;
