@@ -127,7 +127,6 @@ enum Title {
     Done,
 }
 
-/// Gathers [`Metadata`] token by token.
 /// The elements whose end tags [`MetaCollector::end_tag`] reads.
 pub(crate) const END_ELEMENTS: ElementSet =
     ElementSet::of(&[Element::Title, Element::Svg, Element::Math, Element::Script]);
@@ -144,6 +143,7 @@ pub(crate) const ELEMENTS: ElementSet = ElementSet::of(&[
     Element::Script,
 ]);
 
+/// Gathers [`Metadata`] token by token.
 #[derive(Debug)]
 pub(crate) struct MetaCollector {
     meta: Metadata,
