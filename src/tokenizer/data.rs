@@ -118,8 +118,7 @@ impl<'a> Tokenizer<'a> {
                         // through the state machine (a page of `<<<<` cost
                         // 176 instructions a byte that way).
                         Some(b) if !matches!(b, b'!' | b'/' | b'?') => {
-                            self.error(ErrorCode::InvalidFirstCharacterOfTagName, self.pos);
-                            self.text_src(self.tok_start, self.pos);
+                            self.less_than_sign_as_text();
                             continue;
                         }
                         _ => {

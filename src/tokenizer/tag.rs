@@ -280,11 +280,20 @@ impl<'a> Tokenizer<'a> {
                 self.emit_eof(self.pos);
             }
             Some(_) => {
-                self.error(ErrorCode::InvalidFirstCharacterOfTagName, self.pos);
-                self.text_src(self.tok_start, self.pos);
+                self.less_than_sign_as_text();
                 self.state = S::Data;
             }
         }
+    }
+
+    /// The tag open state's "anything else" (the byte at `pos` begins no
+    /// tag, markup declaration nor bogus comment): a parse error, and the
+    /// `<` at `tok_start` is text. The data state's loop takes this case
+    /// itself too, without going round the state machine.
+    #[inline(always)]
+    pub(super) fn less_than_sign_as_text(&mut self) {
+        self.error(ErrorCode::InvalidFirstCharacterOfTagName, self.pos);
+        self.text_src(self.tok_start, self.pos);
     }
 
     /// 13.2.5.7 End tag open state.
