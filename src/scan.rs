@@ -1460,65 +1460,63 @@ mod tests {
     /// Every byte value at the end of inputs of several lengths (in the
     /// tail or in a vector block): `find_stream_error_start` agrees with
     /// the table.
-    /// `TextMasks::of` against its byte-loop definition: every byte value
-    /// at every position of texts of every length up to the maximum.
-    #[test]
-    fn text_masks_match_the_definition() {
+    /// A short-text classifier (`of`) against its byte-loop definition
+    /// (`by_bytes`): every byte value at every position of texts of every
+    /// length up to 64, made of `filler` around it. Under Miri, only the
+    /// `interesting` bytes and the lengths `miri_lengths`.
+    fn masks_match_the_definition<M: PartialEq + core::fmt::Debug>(
+        interesting: fn(u8) -> bool,
+        miri_lengths: &[usize],
+        filler: &[u8],
+        of: fn(&[u8]) -> M,
+        by_bytes: fn(&[u8]) -> M,
+    ) {
         for b in 0..=255u8 {
-            let interesting = matches!(b, 0 | 0x09..=0x0D | b' ' | 0xC2 | 0x08 | 0x0E | 0x21);
-            if cfg!(miri) && !interesting {
+            if cfg!(miri) && !interesting(b) {
                 continue;
             }
-            for len in 0..=TextMasks::MAX {
-                if cfg!(miri) && !matches!(len, 0 | 1 | 15 | 16 | 17 | 31 | 33 | 63 | 64) {
+            for len in 0..=64 {
+                if cfg!(miri) && !miri_lengths.contains(&len) {
                     continue;
                 }
                 for at in 0..len {
-                    let mut text: Vec<u8> =
-                        b"a b\tc\nd  e".iter().copied().cycle().take(len).collect();
+                    let mut text: Vec<u8> = filler.iter().copied().cycle().take(len).collect();
                     text[at] = b;
-                    assert_eq!(
-                        TextMasks::of(&text),
-                        TextMasks::by_bytes(&text),
-                        "{b:#04x} at {at} of {len}"
-                    );
+                    assert_eq!(of(&text), by_bytes(&text), "{b:#04x} at {at} of {len}");
                 }
             }
         }
     }
 
-    /// `UrlMasks::of` against its byte-loop definition, as for
-    /// `TextMasks`.
+    /// `TextMasks::of` against its byte-loop definition.
+    #[test]
+    fn text_masks_match_the_definition() {
+        assert_eq!(TextMasks::MAX, 64);
+        masks_match_the_definition(
+            |b| matches!(b, 0 | 0x09..=0x0D | b' ' | 0xC2 | 0x08 | 0x0E | 0x21),
+            &[0, 1, 15, 16, 17, 31, 33, 63, 64],
+            b"a b\tc\nd  e",
+            TextMasks::of,
+            TextMasks::by_bytes,
+        );
+    }
+
+    /// `UrlMasks::of` against its byte-loop definition.
     #[test]
     fn url_masks_match_the_definition() {
-        for b in 0..=255u8 {
-            let interesting = matches!(
-                b,
-                0 | 0x20 | 0x21 | 0x7E | 0x7F | 0x80 | 0xFF | b'"' | b'`' | b'\\' | b'/' | b'%'
-            );
-            if cfg!(miri) && !interesting {
-                continue;
-            }
-            for len in 0..=UrlMasks::MAX {
-                if cfg!(miri) && !matches!(len, 0 | 1 | 7 | 15 | 16 | 17 | 31 | 33 | 63 | 64) {
-                    continue;
-                }
-                for at in 0..len {
-                    let mut url: Vec<u8> = b"/a.b/{c}?d=%2e#e'f"
-                        .iter()
-                        .copied()
-                        .cycle()
-                        .take(len)
-                        .collect();
-                    url[at] = b;
-                    assert_eq!(
-                        UrlMasks::of(&url),
-                        UrlMasks::by_bytes(&url),
-                        "{b:#04x} at {at} of {len}"
-                    );
-                }
-            }
-        }
+        assert_eq!(UrlMasks::MAX, 64);
+        masks_match_the_definition(
+            |b| {
+                matches!(
+                    b,
+                    0 | 0x20 | 0x21 | 0x7E | 0x7F | 0x80 | 0xFF | b'"' | b'`' | b'\\' | b'/' | b'%'
+                )
+            },
+            &[0, 1, 7, 15, 16, 17, 31, 33, 63, 64],
+            b"/a.b/{c}?d=%2e#e'f",
+            UrlMasks::of,
+            UrlMasks::by_bytes,
+        );
     }
 
     /// `skip_collapsed` against its definition, byte by byte: every byte
