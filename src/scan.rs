@@ -379,10 +379,10 @@ impl Gathered {
 
     /// Appends `text` as it is.
     ///
-    /// Most text tokens are a word or two: up to 16 bytes are copied as
-    /// two overlapping pieces of fixed length, not by a call to `memcpy`,
-    /// whose call (and the registers saved around it) costs more than the
-    /// copy.
+    /// Most text tokens are a word or two: up to [`Gathered::SHORT`] bytes
+    /// are copied as two overlapping pieces of fixed length (see
+    /// [`copy_short`]), not by a call to `memcpy`, whose call (and the
+    /// registers saved around it) costs more than the copy.
     #[inline(always)]
     pub(crate) fn push_str(&mut self, text: &str) {
         let text = text.as_bytes();
@@ -392,19 +392,38 @@ impl Gathered {
             self.grow(n);
         }
         let to = &mut self.buf[at..at + n];
-        if n > 16 {
+        if n > Self::SHORT {
             to.copy_from_slice(text);
-        } else if n >= 8 {
-            to[..8].copy_from_slice(&text[..8]);
-            to[n - 8..].copy_from_slice(&text[n - 8..]);
-        } else if n >= 4 {
-            to[..4].copy_from_slice(&text[..4]);
-            to[n - 4..].copy_from_slice(&text[n - 4..]);
-        } else if n > 0 {
-            to[0] = text[0];
-            to[n / 2] = text[n / 2];
-            to[n - 1] = text[n - 1];
+        } else {
+            copy_short(to, text);
         }
+        self.len = at + n;
+    }
+
+    /// The longest text [`Gathered::push_short`] takes.
+    pub(crate) const SHORT: usize = 32;
+
+    /// Whether [`Gathered::push_short`] takes `n` bytes and a separator
+    /// here, leaving fewer than `limit` bytes gathered: `n` is at most
+    /// [`Gathered::SHORT`] and the buffer has room without growing.
+    #[inline(always)]
+    pub(crate) fn fits_short(&self, n: usize, limit: usize) -> bool {
+        n <= Self::SHORT && self.len + n < self.buf.len() && self.len + n + 1 < limit
+    }
+
+    /// Appends `sep` (a space or a [`LINE_BREAK`]), if any, then `text`,
+    /// with no call made: the caller checked [`Gathered::fits_short`].
+    /// What most text tokens take, in a function that saves no registers.
+    #[inline(always)]
+    pub(crate) fn push_short(&mut self, sep: Option<u8>, text: &str) {
+        let text = text.as_bytes();
+        let mut at = self.len;
+        if let Some(sep) = sep {
+            self.buf[at] = sep;
+            at += 1;
+        }
+        let n = text.len();
+        copy_short(&mut self.buf[at..at + n], text);
         self.len = at + n;
     }
 
@@ -502,6 +521,29 @@ impl Gathered {
         let text = &self.as_bytes()[from..];
         debug_assert!(text.first().is_none_or(|&b| !is_run_byte(b)));
         simd::squeeze(text, out);
+    }
+}
+
+/// Copies `from` (at most [`Gathered::SHORT`] bytes) to `to`, of the same
+/// length, as two overlapping pieces of the largest fixed length that
+/// fits: a few moves, no call.
+#[inline(always)]
+fn copy_short(to: &mut [u8], from: &[u8]) {
+    let n = from.len();
+    debug_assert!(n <= Gathered::SHORT && to.len() == n);
+    if n >= 16 {
+        to[..16].copy_from_slice(&from[..16]);
+        to[n - 16..].copy_from_slice(&from[n - 16..]);
+    } else if n >= 8 {
+        to[..8].copy_from_slice(&from[..8]);
+        to[n - 8..].copy_from_slice(&from[n - 8..]);
+    } else if n >= 4 {
+        to[..4].copy_from_slice(&from[..4]);
+        to[n - 4..].copy_from_slice(&from[n - 4..]);
+    } else if n > 0 {
+        to[0] = from[0];
+        to[n / 2] = from[n / 2];
+        to[n - 1] = from[n - 1];
     }
 }
 
@@ -1585,6 +1627,41 @@ mod tests {
         assert!(STREAM_ERROR_START.contains(0x01) && STREAM_ERROR_START.contains(0x0B));
         for b in [0u8, b'\t', b'\n', 0x0C, b'\r', b' ', 0x80, 0xC3, 0xEE, 0xF5] {
             assert!(!STREAM_ERROR_START.contains(b), "{b:#04x}");
+        }
+    }
+
+    #[test]
+    fn short_texts_are_gathered_as_push_str_gathers_them() {
+        let source: String = ('a'..='z').chain('A'..='Z').collect();
+        for n in 0..=Gathered::SHORT + 2 {
+            let text = &source[..n];
+            for sep in [None, Some(b' '), Some(LINE_BREAK)] {
+                for before in [0, 5, 17] {
+                    let mut short = Gathered::with_capacity(64);
+                    short.push_str(&source[source.len() - before..]);
+                    let mut want = short.clone();
+                    if let Some(sep) = sep {
+                        want.push_byte(sep);
+                    }
+                    want.push_str(text);
+                    let fits = short.fits_short(n, 64);
+                    // Fits exactly when short enough, with room for the
+                    // separator and the text, and below the limit after.
+                    assert_eq!(
+                        fits,
+                        n <= Gathered::SHORT && before + n + 1 < 64,
+                        "{n} {before}"
+                    );
+                    if fits {
+                        short.push_short(sep, text);
+                        assert_eq!(short.as_bytes(), want.as_bytes(), "{n} {sep:?} {before}");
+                    }
+                    assert!(
+                        !short.fits_short(n, before + n + 1),
+                        "the limit is exclusive"
+                    );
+                }
+            }
         }
     }
 

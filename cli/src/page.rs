@@ -245,6 +245,14 @@ pub trait Sink {
     fn resume(&mut self) -> io::Result<()> {
         Ok(())
     }
+
+    /// Called after each chunk of the input is tokenized (before its
+    /// parse errors): where a sink that gathers output writes it out,
+    /// checked once a chunk rather than on every token in the loop.
+    /// What it holds is then bounded by one chunk's worth.
+    fn chunk_done(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// A closure as a [`Sink`] that takes text pieces as tokens
@@ -468,9 +476,11 @@ impl<'r> Doc<'r> {
                         match pushed {
                             ControlFlow::Break(Some(e)) => return Err(e),
                             ControlFlow::Break(None) => sink.resume()?,
-                            ControlFlow::Continue(()) => return Ok(None),
+                            ControlFlow::Continue(()) => break,
                         }
                     }
+                    sink.chunk_done()?;
+                    Ok(None)
                 })();
                 arena.reset();
                 let stopped = result?.or_else(|| stream.tokenizer().error().cloned());

@@ -78,8 +78,10 @@ impl Job for TextJob {
             })?;
             return Ok(());
         }
-        // Text is written out every `FLUSH_AT` bytes: room for that from
-        // the start, not regrown (each regrowing copies the text held).
+        // Text is written out at the end of a chunk once `FLUSH_AT` bytes
+        // are held: room for that from the start, so that a page of one
+        // chunk (most) does not regrow it (each regrowing copies the text
+        // held).
         extractor.reserve_text(FLUSH_AT + (32 << 10));
         if label.record.is_some() {
             // A record's text is a JSON line: its lines, and the record's
@@ -124,7 +126,7 @@ fn write_text<W: Write>(
 }
 
 /// The sink of [`write_text`]: every event to the extractor, the text
-/// written out every [`FLUSH_AT`] bytes.
+/// written out at the end of a chunk once [`FLUSH_AT`] bytes are held.
 struct Writing<'e, 'w, W> {
     extractor: &'e mut Extractor,
     out: &'w mut W,
@@ -141,26 +143,29 @@ impl<W: Write> Sink for Writing<'_, '_, W> {
         Ok(())
     }
 
-    /// Compiled into the tokenizer's loop, as the library's `extract` is:
-    /// the text is written out when the loop pauses.
+    /// Compiled into the tokenizer's loop, as the library's `extract` is.
+    /// The loop never pauses for the text: what is held is checked once a
+    /// chunk, not on every token (which cost 5 instructions a token, 2.7 M
+    /// over the corpus).
     #[inline(always)]
     fn token(&mut self, token: &Token<'_>, _: &Ctx<'_, '_>) -> ControlFlow<()> {
         self.extractor.token(token);
-        if self.extractor.held_text_len() >= FLUSH_AT {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+        ControlFlow::Continue(())
     }
 
-    fn resume(&mut self) -> io::Result<()> {
-        (self.write)(self.out, self.extractor.pending_text())?;
-        self.extractor.clear_text();
+    /// Writes the text out once [`FLUSH_AT`] bytes are held: at most that
+    /// and the text of one chunk (`--chunk-size`) are held at a time.
+    fn chunk_done(&mut self) -> io::Result<()> {
+        if self.extractor.held_text_len() >= FLUSH_AT {
+            (self.write)(self.out, self.extractor.pending_text())?;
+            self.extractor.clear_text();
+        }
         Ok(())
     }
 }
 
-/// How much text is gathered before it is written out.
+/// How much text is gathered before it is written out, at the end of a
+/// chunk.
 const FLUSH_AT: usize = 64 << 10;
 
 /// Hands an event's token to the extractor.

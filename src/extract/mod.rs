@@ -168,7 +168,7 @@ use crate::element::Element;
 use crate::token::{Span, Tag, Text, Token};
 use crate::tokenizer::{Options, Tokenizer};
 
-use crate::scan::Gathered;
+use crate::scan::{Gathered, LINE_BREAK};
 use collapse::{Collapse, Out, Pending};
 use links::Found;
 pub use links::{ANCHOR_TEXT_LIMIT, LINKS_PER_BUFFER, Link, Rel};
@@ -439,6 +439,9 @@ pub struct Extractor {
     /// Whether only the text is wanted (no links, no metadata), so that
     /// most end tags are a line break or nothing.
     text_only: bool,
+    /// Whether only the text is wanted, without offsets: what
+    /// [`Extractor::text_alone`] does.
+    text_alone: bool,
     visible: Visible,
     /// The elements whose start tags matter past what is visible, for
     /// what is wanted: [`links::ELEMENTS`], [`meta::ELEMENTS`], and the
@@ -480,6 +483,7 @@ impl Extractor {
             hidden: options.hidden,
             track_visible: options.text || options.links,
             text_only: options.text && !options.links && !options.metadata,
+            text_alone: options.text && !options.links && !options.metadata && !options.offsets,
             visible: Visible::new(options.scripting, options.hidden),
             start_tags: [
                 (options.links, links::ELEMENTS),
@@ -566,7 +570,7 @@ impl Extractor {
     pub fn text(&mut self, text: &Text<'_>) {
         // Two calls in tail position, so that neither pays for what the
         // other keeps in registers.
-        if self.text_only && !self.offsets {
+        if self.text_alone {
             self.text_alone(text);
         } else if self.takes_text() {
             self.text_and_more(text);
@@ -574,12 +578,31 @@ impl Extractor {
     }
 
     /// [`Extractor::text`] when only the text is wanted, without offsets:
-    /// gathered, a short function for the most frequent token of a page.
+    /// the most frequent token of a page. A short text outside `<pre>`
+    /// that fills nothing up (most text tokens) is copied here, with no
+    /// call, so that this function saves no registers; the rest goes on
+    /// in a call in tail position.
     #[inline(never)]
     fn text_alone(&mut self, text: &Text<'_>) {
-        if self.visible.shows_text() && !self.out.is_full() {
-            self.gather(text.data, self.visible.in_pre());
+        if !self.visible.shows_text() || self.out.is_full() {
+            return;
         }
+        if self.visible.in_pre() || !self.raw.fits_short(text.data.len(), GATHERED) {
+            return self.gather_out_of_line(text.data);
+        }
+        let sep = match self.collapse.take_due() {
+            Pending::Nothing => None,
+            Pending::Space => Some(b' '),
+            Pending::LineBreak => Some(LINE_BREAK),
+        };
+        self.raw.push_short(sep, text.data);
+    }
+
+    /// [`Extractor::gather`], for [`Extractor::text_alone`]'s text that is
+    /// long, in `<pre>`, or fills the gathered text up.
+    #[inline(never)]
+    fn gather_out_of_line(&mut self, text: &str) {
+        self.gather(text, self.visible.in_pre());
     }
 
     /// Whether a text token here is worth a call: the text is wanted, or
