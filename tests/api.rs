@@ -157,35 +157,79 @@ fn tag_and_attribute_spans() {
     );
 }
 
-#[test]
-fn duplicate_attributes_are_kept_but_flagged() {
-    let input = "<p a=1 b=2 A=3 a=4>";
+/// The attributes of `input`'s first `<p>` (name, value, whether a
+/// duplicate) and the codes of its parse errors.
+fn p_attributes(input: &str) -> (Vec<(String, String, bool)>, Vec<ErrorCode>) {
     let arena = Bump::new();
     let opts = Options::default().errors(true);
     let mut tok = Tokenizer::with_options(input, &arena, opts);
     let toks: Vec<Token> = tok.by_ref().collect();
     let p = start_tag(&toks, "p");
-    let flags: Vec<(&str, &str, bool)> = p
+    let attributes = p
         .attributes
         .iter()
-        .map(|a| (a.name, a.value, a.duplicate))
+        .map(|a| (a.name.to_string(), a.value.to_string(), a.duplicate))
         .collect();
+    (attributes, tok.errors().iter().map(|e| e.code).collect())
+}
+
+/// `attributes` as [`p_attributes`] gives them.
+fn owned(attributes: &[(&str, &str, bool)]) -> Vec<(String, String, bool)> {
+    attributes
+        .iter()
+        .map(|&(n, v, d)| (n.to_string(), v.to_string(), d))
+        .collect()
+}
+
+#[test]
+fn duplicate_attributes_are_kept_but_flagged() {
+    let input = "<p a=1 b=2 A=3 a=4>";
+    let (flags, codes) = p_attributes(input);
     assert_eq!(
         flags,
-        [
+        owned(&[
             ("a", "1", false),
             ("b", "2", false),
             ("a", "3", true),
             ("a", "4", true)
-        ]
+        ])
     );
+    let arena = Bump::new();
+    let toks = tokens(input, &arena);
+    let p = start_tag(&toks, "p");
     assert_eq!(p.attr_value("a"), Some("1"));
     assert_eq!(p.attrs().count(), 2);
-    let codes: Vec<ErrorCode> = tok.errors().iter().map(|e| e.code).collect();
     assert_eq!(
         codes,
         [ErrorCode::DuplicateAttribute, ErrorCode::DuplicateAttribute]
     );
+}
+
+#[test]
+fn duplicates_of_names_unlike_their_source_are_flagged() {
+    // Lowered and NUL-replaced names (copied, not slices of the input),
+    // with few attributes (a scan) and with many (a table of names).
+    let few = "<p Ab=1 \0x=2 aB=3 \0X=4 AB>";
+    let many = format!("<p {} Ab=1 \0x=2 aB=3 \0X=4 AB>", "c d e f g h i j");
+    for (input, before) in [(few.to_string(), 0), (many, 8)] {
+        let (flags, codes) = p_attributes(&input);
+        assert_eq!(
+            flags[before..],
+            owned(&[
+                ("ab", "1", false),
+                ("\u{FFFD}x", "2", false),
+                ("ab", "3", true),
+                ("\u{FFFD}x", "4", true),
+                ("ab", "", true),
+            ]),
+            "{input}"
+        );
+        let duplicates = codes
+            .iter()
+            .filter(|&&c| c == ErrorCode::DuplicateAttribute)
+            .count();
+        assert_eq!(duplicates, 3, "{input}");
+    }
 }
 
 #[test]

@@ -387,6 +387,54 @@ pub(crate) fn utf8_len(b: u8) -> usize {
     }
 }
 
+/// The name of the attribute of `attrs` (the current tag's) named `name`,
+/// if there is one (equal to `name`, but borrowed as long as the tag); when
+/// there is none, the attribute is taken to be added next, at index
+/// `attrs.len()` (every caller pushes it).
+///
+/// A scan is fastest for the few attributes real tags have; past 8, a
+/// table of the names so far (`attr_keys`, keyed by `name_keys`; see
+/// `name_key.rs`) makes each check one lookup, so a tag with a million
+/// attributes (or a million copies of one) stays linear.
+#[inline(always)]
+fn duplicate_of<'a>(
+    attrs: &[Attribute<'a>],
+    attr_keys: &mut HashMap<NameKey, u32, KeyHasher>,
+    name_keys: &NameKeys,
+    name: &str,
+) -> Option<&'a str> {
+    let n = attrs.len();
+    if n < 8 {
+        // Length and first byte rule out nearly every other name before a
+        // full comparison.
+        let first = name.as_bytes().first();
+        return attrs
+            .iter()
+            .find(|a| {
+                a.name.len() == name.len() && a.name.as_bytes().first() == first && a.name == name
+            })
+            .map(|a| a.name);
+    }
+    if attr_keys.is_empty() {
+        for (i, a) in attrs.iter().enumerate() {
+            attr_keys.entry(name_keys.key(a.name)).or_insert(i as u32);
+        }
+    }
+    let key = name_keys.key(name);
+    match attr_keys.get(&key) {
+        None => {
+            attr_keys.insert(key, n as u32);
+            None
+        }
+        // A short name is its own key; a long one is checked.
+        Some(&first) if !name_key::is_long(key) || attrs[first as usize].name == name => {
+            Some(attrs[first as usize].name)
+        }
+        // Two long names with one key: rare, and only by chance.
+        Some(_) => attrs.iter().find(|a| a.name == name).map(|a| a.name),
+    }
+}
+
 /// A string under construction: a borrowed run of the input while it can be,
 /// a scratch copy once it can't (see the module docs).
 #[derive(Debug, Default)]
@@ -530,7 +578,9 @@ impl StrBuf {
         if !self.owned {
             self.owned = true;
             self.scratch.clear();
-            self.scratch.push_str(&input[self.start..self.end]);
+            if self.start < self.end {
+                self.scratch.push_str(&input[self.start..self.end]);
+            }
         }
     }
 
@@ -1254,8 +1304,28 @@ impl<'a> Tokenizer<'a> {
     /// to the tag, with no value yet.
     #[inline(always)]
     pub(crate) fn finish_attr_name(&mut self) {
-        let name = self.attr_name.take(self.input, self.arena);
-        let duplicate = self.is_duplicate(name);
+        let (name, duplicate) = if self.attr_name.owned {
+            // A name unlike its source (lowered, or with a NUL replaced)
+            // is copied into the arena, unless it is a duplicate: then it
+            // is the first one's (a tag that never ends may repeat one
+            // such name a million times).
+            let first = duplicate_of(
+                &self.attrs,
+                &mut self.attr_keys,
+                &self.name_keys,
+                &self.attr_name.scratch,
+            );
+            match first {
+                Some(name) => {
+                    self.attr_name.clear();
+                    (name, true)
+                }
+                None => (self.attr_name.take(self.input, self.arena), false),
+            }
+        } else {
+            let name = self.attr_name.take(self.input, self.arena);
+            (name, self.is_duplicate(name))
+        };
         if duplicate {
             self.error(ErrorCode::DuplicateAttribute, self.pos);
         }
@@ -1270,41 +1340,9 @@ impl<'a> Tokenizer<'a> {
 
     /// Whether an attribute named `name` is already on the current tag. The
     /// attribute is then added to the tag (every caller pushes it next).
-    ///
-    /// A scan is fastest for the few attributes real tags have; past 8, a
-    /// table of the names so far makes each check one lookup (see
-    /// `name_key.rs`), so a tag with a million attributes (or a million
-    /// copies of one) stays linear.
     #[inline(always)]
-    pub(crate) fn is_duplicate(&mut self, name: &'a str) -> bool {
-        let n = self.attrs.len();
-        if n < 8 {
-            // Length and first byte rule out nearly every other name
-            // before a full comparison.
-            let first = name.as_bytes().first();
-            return self.attrs.iter().any(|a| {
-                a.name.len() == name.len() && a.name.as_bytes().first() == first && a.name == name
-            });
-        }
-        if self.attr_keys.is_empty() {
-            for (i, a) in self.attrs.iter().enumerate() {
-                let key = self.name_keys.key(a.name);
-                self.attr_keys.entry(key).or_insert(i as u32);
-            }
-        }
-        let key = self.name_keys.key(name);
-        match self.attr_keys.get(&key) {
-            None => {
-                self.attr_keys.insert(key, n as u32);
-                false
-            }
-            // A short name is its own key; a long one is checked.
-            Some(&first) if !name_key::is_long(key) || self.attrs[first as usize].name == name => {
-                true
-            }
-            // Two long names with one key: rare, and only by chance.
-            Some(_) => self.attrs.iter().any(|a| a.name == name),
-        }
+    pub(crate) fn is_duplicate(&mut self, name: &str) -> bool {
+        duplicate_of(&self.attrs, &mut self.attr_keys, &self.name_keys, name).is_some()
     }
 
     /// Marks the start of the current attribute's raw value.
