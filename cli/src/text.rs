@@ -235,6 +235,58 @@ mod tests {
         whole.0
     }
 
+    /// The sizes of the pieces of text [`write_text`] writes out.
+    #[derive(Default)]
+    struct Pieces(Vec<usize>);
+
+    impl Write for Pieces {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn text_is_written_out_as_chunks_end() {
+        // 150 KiB of text in chunks of 16 KiB: written out at the end of
+        // the chunk in which 64 KiB came to be held, and the rest at the
+        // end; never more than 64 KiB and a chunk's text at once.
+        let html = "<p>one two three four five six</p>\n".repeat(6_000);
+        let chunk = 16 << 10;
+        let reading = Reading {
+            chunk_size: chunk,
+            ..Reading::new(crate::page::Decoding::sniff(None))
+        };
+        let reader = Box::new(io::Cursor::new(html.clone().into_bytes()));
+        let mut doc = Doc::open("p", reader, None, &reading).unwrap();
+        let options = ExtractOptions::default().links(false).metadata(false);
+        let mut extractor = Extractor::new(&options);
+        let mut out = Pieces::default();
+        let run = Tokenize::default();
+        write_text(&mut doc, &run, &mut extractor, &mut out, |out, text| {
+            out.0.push(text.len());
+            Ok(())
+        })
+        .unwrap();
+        let pieces = &out.0;
+        // Each paragraph: its 27 bytes and a line break (but the last).
+        assert_eq!(pieces.iter().sum::<usize>(), 6_000 * 28 - 1);
+        assert!(pieces.len() >= 3, "{pieces:?}");
+        // What is held counts the gathered text before its whitespace is
+        // collapsed, so a piece may come out a little under 64 KiB (here
+        // by the few line breaks between paragraphs gathered last).
+        let (last, before) = pieces.split_last().unwrap();
+        assert!(*last < FLUSH_AT + chunk, "{pieces:?}");
+        for &piece in before {
+            assert!(
+                (FLUSH_AT - 64..FLUSH_AT + chunk).contains(&piece),
+                "{pieces:?}"
+            );
+        }
+    }
+
     /// The rules are the library's (tests/extract.rs); here, what the
     /// command adds: a newline at the end of a page's text, and the runs
     /// of `--offsets` as JSON lines with their source spans.
