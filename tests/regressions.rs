@@ -552,3 +552,13 @@ fn svg_in_annotation_xml_is_svg() {
         ),
     ]);
 }
+
+/// `tokenize`, 2026-11-26 (crash-aed4ab40…): a lowered duplicate of a name
+/// borrowed from the input took that name, so a borrowed name was not the
+/// text at its own span. Only names copied into the arena are shared.
+#[test]
+fn lowered_duplicate_of_a_borrowed_name() {
+    check("<a a=''A>");
+    check("<a a A \0 \0>");
+    check("<a b c d e f g h i a A \0 \0>");
+}

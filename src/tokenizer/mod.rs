@@ -1306,9 +1306,11 @@ impl<'a> Tokenizer<'a> {
     pub(crate) fn finish_attr_name(&mut self) {
         let (name, duplicate) = if self.attr_name.owned {
             // A name unlike its source (lowered, or with a NUL replaced)
-            // is copied into the arena, unless it is a duplicate: then it
-            // is the first one's (a tag that never ends may repeat one
-            // such name a million times).
+            // is copied into the arena, unless it is a duplicate of a name
+            // already there: then it is that one (a tag that never ends
+            // may repeat one such name a million times). A name that is
+            // a slice of the input is not shared: a borrowed name is the
+            // text at its own span.
             let first = duplicate_of(
                 &self.attrs,
                 &mut self.attr_keys,
@@ -1316,11 +1318,17 @@ impl<'a> Tokenizer<'a> {
                 &self.attr_name.scratch,
             );
             match first {
-                Some(name) => {
+                Some(name)
+                    if !self
+                        .input
+                        .as_bytes()
+                        .as_ptr_range()
+                        .contains(&name.as_ptr()) =>
+                {
                     self.attr_name.clear();
                     (name, true)
                 }
-                None => (self.attr_name.take(self.input, self.arena), false),
+                _ => (self.attr_name.take(self.input, self.arena), first.is_some()),
             }
         } else {
             let name = self.attr_name.take(self.input, self.arena);
