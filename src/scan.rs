@@ -457,16 +457,11 @@ impl Gathered {
         }
     }
 
-    /// Appends a space.
+    /// Appends a separator: a space or a [`LINE_BREAK`].
     #[inline(always)]
-    pub(crate) fn push_space(&mut self) {
-        self.push_byte(b' ');
-    }
-
-    /// Appends a line break.
-    #[inline(always)]
-    pub(crate) fn push_line_break(&mut self) {
-        self.push_byte(LINE_BREAK);
+    pub(crate) fn push_separator(&mut self, sep: u8) {
+        debug_assert!(sep == b' ' || sep == LINE_BREAK);
+        self.push_byte(sep);
     }
 
     /// The bytes: UTF-8 text and [`LINE_BREAK`]s.
@@ -1671,7 +1666,7 @@ mod tests {
         let mut g = Gathered::default();
         for piece in pieces {
             match piece {
-                None => g.push_line_break(),
+                None => g.push_separator(LINE_BREAK),
                 Some((text, false)) => g.push_str(text),
                 Some((text, true)) => g.push_pre(text),
             }

@@ -250,7 +250,7 @@ mod tests {
 
     #[test]
     fn text_is_written_out_as_chunks_end() {
-        // 150 KiB of text in chunks of 16 KiB: written out at the end of
+        // 168 KB of text in chunks of 16 KiB: written out at the end of
         // the chunk in which 64 KiB came to be held, and the rest at the
         // end; never more than 64 KiB and a chunk's text at once.
         let html = "<p>one two three four five six</p>\n".repeat(6_000);

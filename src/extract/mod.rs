@@ -359,6 +359,17 @@ pub fn extract(html: &str, options: &ExtractOptions) -> Extracted {
 /// little enough to stay in the processor's cache.
 const GATHERED: usize = 16 << 10;
 
+/// The byte that stands for the separator `due` in the gathered text, if
+/// any: a space, or the [`LINE_BREAK`] marker.
+#[inline(always)]
+fn gathered_separator(due: Pending) -> Option<u8> {
+    match due {
+        Pending::Nothing => None,
+        Pending::Space => Some(b' '),
+        Pending::LineBreak => Some(LINE_BREAK),
+    }
+}
+
 /// The anchor text of the `<a href>` being read, if one is: kept from one
 /// `<a>` to the next, its buffer with it (a link gets a copy of exactly
 /// its length, where a buffer of its own grew by reallocating two or three
@@ -439,8 +450,9 @@ pub struct Extractor {
     /// Whether only the text is wanted (no links, no metadata), so that
     /// most end tags are a line break or nothing.
     text_only: bool,
-    /// Whether only the text is wanted, without offsets: what
-    /// [`Extractor::text_alone`] does.
+    /// `text_only && !offsets`, kept as one flag for the test
+    /// [`Extractor::text`] makes on every text token: whether
+    /// [`Extractor::text_alone`] takes it.
     text_alone: bool,
     visible: Visible,
     /// The elements whose start tags matter past what is visible, for
@@ -474,6 +486,7 @@ pub struct Extractor {
 impl Extractor {
     /// An extractor at the start of a page.
     pub fn new(options: &ExtractOptions) -> Extractor {
+        let text_only = options.text && !options.links && !options.metadata;
         Extractor {
             want_text: options.text,
             want_links: options.links,
@@ -482,8 +495,8 @@ impl Extractor {
             offsets: options.offsets,
             hidden: options.hidden,
             track_visible: options.text || options.links,
-            text_only: options.text && !options.links && !options.metadata,
-            text_alone: options.text && !options.links && !options.metadata && !options.offsets,
+            text_only,
+            text_alone: text_only && !options.offsets,
             visible: Visible::new(options.scripting, options.hidden),
             start_tags: [
                 (options.links, links::ELEMENTS),
@@ -590,11 +603,7 @@ impl Extractor {
         if self.visible.in_pre() || !self.raw.fits_short(text.data.len(), GATHERED) {
             return self.gather_out_of_line(text.data);
         }
-        let sep = match self.collapse.take_due() {
-            Pending::Nothing => None,
-            Pending::Space => Some(b' '),
-            Pending::LineBreak => Some(LINE_BREAK),
-        };
+        let sep = gathered_separator(self.collapse.take_due());
         self.raw.push_short(sep, text.data);
     }
 
@@ -652,10 +661,8 @@ impl Extractor {
     /// table cell's space is a space).
     #[inline(always)]
     fn gather(&mut self, text: &str, pre: bool) {
-        match self.collapse.take_due() {
-            Pending::Nothing => {}
-            Pending::Space => self.raw.push_space(),
-            Pending::LineBreak => self.raw.push_line_break(),
+        if let Some(sep) = gathered_separator(self.collapse.take_due()) {
+            self.raw.push_separator(sep);
         }
         if pre {
             // Inside `<pre>` each newline is a line break.
