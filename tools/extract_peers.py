@@ -17,6 +17,11 @@ real pages comes out of
     - ``resiliparse (str)``: ``extract_plain_text(HTMLTree.parse(html))``,
       the call issue 14 names, with ``html`` a ``str`` decoded beforehand
       (``bytes_to_str(html, detect_encoding(html))``, outside the timing).
+* htmltok (Python) -- ``htmltok.text(html)``, html as bytes, from the
+  Python package (python/; issue 16's measurement), in this same process
+  like the peers: encoding sniffing included. Left out when the package is
+  not installed in the interpreter running this script (``pip install
+  ./python``), or with ``--no-python``.
 * htmltok -- the ``htmltok text --jobs 1`` command (another subcommand with
   ``--htmltok-cmd``), run as a subprocess over the same pages written once as
   separate files into a temporary directory, timed whole-process on the wall
@@ -45,6 +50,7 @@ How to run it (from the repository root):
     cargo build --release -p htmltok-cli        # the binary it times
     python3 -m venv /tmp/peers-venv
     /tmp/peers-venv/bin/pip install selectolax resiliparse
+    /tmp/peers-venv/bin/pip install ./python   # htmltok's Python package too
     /tmp/peers-venv/bin/python tools/extract_peers.py
     /tmp/peers-venv/bin/python tools/extract_peers.py --copies 20 --runs 5 --json
     /tmp/peers-venv/bin/python tools/extract_peers.py --htmltok-cmd stats
@@ -91,6 +97,24 @@ def import_peers():
         sys.exit(f"error: {err.name or err} is not installed. Install the peers with:\n"
                  f"  {INSTALL_HINT}")
     return LexborHTMLParser, HTMLTree, extract_plain_text, detect_encoding, bytes_to_str
+
+
+def import_htmltok_module():
+    """htmltok's Python package, or None (with a note) when it is not
+    installed in this interpreter."""
+    try:
+        import htmltok
+    except ImportError:
+        print("note: htmltok's Python package is not installed here (pip install ./python): "
+              "its row is left out", file=sys.stderr)
+        return None
+    return htmltok
+
+
+def import_htmltok_python():
+    """``htmltok.text`` from the Python package, or None."""
+    module = import_htmltok_module()
+    return module.text if module else None
 
 
 def default_files() -> list[Path]:
@@ -201,6 +225,12 @@ def measure(args) -> dict:
              "extract_plain_text(HTMLTree.parse(s)), s decoded beforehand",
              python_timer(resiliparse_str, decoded),
              python_timer(resiliparse_str, decoded[:len(originals)])),
+        ]
+        python_api = None if args.no_python else import_htmltok_python()
+        if python_api is not None:
+            tools.append(("htmltok (Python)", "htmltok.text(bytes), in this process",
+                          python_timer(python_api, pages), python_timer(python_api, originals)))
+        tools += [
             ("htmltok", f"`htmltok {shlex.join(htmltok_cmd)} --jobs 1` over "
              f"{len(paths)} files, whole process",
              process_timer(htmltok_argv), process_timer(htmltok_argv)),
@@ -243,6 +273,7 @@ def measure(args) -> dict:
             "selectolax": version("selectolax"),
             "resiliparse": version("resiliparse"),
             "htmltok": htmltok_version,
+            "htmltok (Python)": version("htmltok") if python_api else None,
         },
         "htmltok_binary": str(binary),
         "load_before": load_before,
@@ -253,27 +284,36 @@ def measure(args) -> dict:
 
 
 def htmltok_ratios(rows: list[dict]) -> None:
-    """Sets each peer's ``htmltok_ratio`` (htmltok's MB/s over the peer's,
-    from the medians) and ``htmltok_paired`` (the median over rounds of the
-    peer's time over htmltok's in the same round). Rounds run the tools one
-    after another, so the paired figure holds when the host's speed drifts
-    between rounds, which moves the medians of each tool apart. htmltok is
-    the last row."""
-    htmltok = rows[-1]
-    for row in rows[:-1]:
-        row["htmltok_ratio"] = htmltok["mb_per_s"] / row["mb_per_s"]
-        row["htmltok_paired"] = statistics.median(
-            peer / ours for peer, ours in zip(row["runs_s"], htmltok["runs_s"]))
+    """Sets, on each peer's row and for each htmltok row (the Python
+    package's, if measured, and the command line's, the last row), the
+    ratio of htmltok's MB/s to the peer's from the medians, and the paired
+    ratio: the median over rounds of the peer's time over htmltok's in the
+    same round. Rounds run the tools one after another, so the paired
+    figure holds when the host's speed drifts between rounds, which moves
+    the medians of each tool apart."""
+    ours = [row for row in rows if row["tool"].startswith("htmltok")]
+    for row in rows:
+        if row in ours:
+            continue
+        row["ratios"] = {
+            o["tool"]: (o["mb_per_s"] / row["mb_per_s"],
+                        statistics.median(peer / t for peer, t in zip(row["runs_s"], o["runs_s"])))
+            for o in ours
+        }
+        # The command line's, under the names older runs used.
+        row["htmltok_ratio"], row["htmltok_paired"] = row["ratios"][rows[-1]["tool"]]
 
 
-def ratio_cells(row: dict) -> str:
-    """The two ratio cells of a row: medians' ratio, paired ratio."""
-    if "htmltok_ratio" not in row:
-        return " | "
-    return f"{row['htmltok_ratio']:.2f} | {row['htmltok_paired']:.2f}"
+def ratio_cells(row: dict, ours: list[str]) -> str:
+    """The ratio cells of a row: for each htmltok row, medians' ratio and
+    paired ratio."""
+    if "ratios" not in row:
+        return " | ".join(" " for _ in range(2 * len(ours)))
+    return " | ".join(f"{row['ratios'][o][0]:.2f} | {row['ratios'][o][1]:.2f}" for o in ours)
 
 
 def markdown(result: dict) -> str:
+    ours = [row["tool"] for row in result["rows"] if row["tool"].startswith("htmltok")]
     lines = [
         f"{len(result['files'])} files x {result['copies']} copies = "
         f"{result['input_bytes'] / 1e6:,.1f} MB of HTML; median of {result['runs']} runs "
@@ -281,13 +321,14 @@ def markdown(result: dict) -> str:
         "above 1 = htmltok faster; paired: the median over rounds of the peer's time / "
         "htmltok's in the same round)",
         "",
-        "| tool | timed | median s | (min-max s) | MB/s | htmltok / this | paired |",
-        "|---|---|---:|---:|---:|---:|---:|",
+        "| tool | timed | median s | (min-max s) | MB/s | "
+        + " | ".join(f"{o} / this | paired" for o in ours) + " |",
+        "|---|---|---:|---:|---:|" + "---:|" * (2 * len(ours)),
     ]
     for row in result["rows"]:
         lines.append(f"| {row['tool']} | {row['timed']} | {row['median_s']:.3f} | "
                      f"{min(row['runs_s']):.3f}-{max(row['runs_s']):.3f} | "
-                     f"{row['mb_per_s']:,.1f} | {ratio_cells(row)} |")
+                     f"{row['mb_per_s']:,.1f} | {ratio_cells(row, ours)} |")
     v = result["versions"]
     lines += [
         "",
@@ -313,6 +354,8 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the htmltok subcommand and its options to time "
                              "(default: text; e.g. 'stats')")
     parser.add_argument("--json", action="store_true", help="print JSON instead of Markdown")
+    parser.add_argument("--no-python", action="store_true",
+                        help="leave out htmltok's Python package even when it is installed")
 
 
 def run_main(parser: argparse.ArgumentParser, measure_with, to_markdown) -> None:

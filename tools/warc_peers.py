@@ -11,6 +11,10 @@ HTML responses of a WARC file comes out of
 * fastwarc + resiliparse -- ``extract_plain_text(HTMLTree.parse_from_bytes(
   body, detect_encoding(body)))`` per response;
 * fastwarc + selectolax -- ``LexborHTMLParser(body).text()`` per response;
+* htmltok (Python) -- ``record.text`` of every record of
+  ``htmltok.warc_records(path)``, the Python package (python/; issue 16),
+  in this process, when it is installed here (``--no-python`` leaves it
+  out);
 * htmltok -- ``htmltok text --jobs 1 ARCHIVE`` (another subcommand with
   ``--htmltok-cmd``), whole process, once the binary reads archives (issue
   15); a binary that does not is reported as such, not timed.
@@ -57,6 +61,7 @@ from extract_peers import (  # noqa: E402  (the sibling script's helpers)
     default_binary,
     default_files,
     htmltok_ratios,
+    import_htmltok_module,
     load,
     process_timer,
     ratio_cells,
@@ -127,6 +132,20 @@ def python_archive_timer(archive: Path, per_page):
     return run
 
 
+def python_records_timer(htmltok, archive: Path):
+    """A function that takes the text of every HTML record of the archive
+    through htmltok's Python package, timed."""
+
+    def run() -> tuple[float, int]:
+        chars = 0
+        start = time.perf_counter()
+        for record in htmltok.warc_records(archive):
+            chars += len(record.extract(links=False, metadata=False)["text"])
+        return time.perf_counter() - start, chars
+
+    return run
+
+
 def measure(args) -> dict:
     resiliparse_html = need("resiliparse.parse.html")
     resiliparse_encoding = need("resiliparse.parse.encoding")
@@ -171,6 +190,10 @@ def measure(args) -> dict:
             ("fastwarc + selectolax", "LexborHTMLParser(b).text()",
              python_archive_timer(archive, selectolax)),
         ]
+        htmltok_python = None if args.no_python else import_htmltok_module()
+        if htmltok_python is not None:
+            tools.append(("htmltok (Python)", "record.text for warc_records(path)",
+                          python_records_timer(htmltok_python, archive)))
         htmltok_note = None
         if probe.returncode == 0:
             tools.append(("htmltok", f"`htmltok {args.htmltok_cmd} --jobs 1 ARCHIVE`, "
@@ -204,12 +227,14 @@ def measure(args) -> dict:
         "archive_bytes": compressed, "rows": rows, "htmltok_note": htmltok_note,
         "versions": {"python": platform.python_version(), "fastwarc": version("fastwarc"),
                      "resiliparse": version("resiliparse"),
-                     "selectolax": version("selectolax"), "warcio": version("warcio")},
+                     "selectolax": version("selectolax"), "warcio": version("warcio"),
+                     "htmltok (Python)": version("htmltok") if htmltok_python else None},
         "load_before": load_before, "load_after": load_after,
     }
 
 
 def markdown(result: dict) -> str:
+    ours = [row["tool"] for row in result["rows"] if row["tool"].startswith("htmltok")]
     lines = [
         f"{result['responses']} HTML responses ({len(result['files'])} files x "
         f"{result['copies']} copies): {result['payload_bytes'] / 1e6:,.1f} MB of payload, "
@@ -218,13 +243,14 @@ def markdown(result: dict) -> str:
         "MB/s / the tool's; paired: the median over rounds of the tool's time / htmltok's "
         "in the same round)",
         "",
-        "| tool | timed | median s | (min-max s) | MB/s | htmltok / this | paired |",
-        "|---|---|---:|---:|---:|---:|---:|",
+        "| tool | timed | median s | (min-max s) | MB/s | "
+        + " | ".join(f"{o} / this | paired" for o in ours) + " |",
+        "|---|---|---:|---:|---:|" + "---:|" * (2 * len(ours)),
     ]
     for row in result["rows"]:
         lines.append(f"| {row['tool']} | {row['timed']} | {row['median_s']:.3f} | "
                      f"{min(row['runs_s']):.3f}-{max(row['runs_s']):.3f} | "
-                     f"{row['mb_per_s']:,.1f} | {ratio_cells(row)} |")
+                     f"{row['mb_per_s']:,.1f} | {ratio_cells(row, ours)} |")
     if result["htmltok_note"]:
         lines += ["", f"htmltok not timed: {result['htmltok_note']}"]
     v = result["versions"]

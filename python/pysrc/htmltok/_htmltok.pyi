@@ -1,0 +1,351 @@
+"""Type stubs of the extension module (see the package docstring)."""
+
+import os
+from typing import BinaryIO, Iterator, List, Literal, Optional, Tuple, TypedDict, Union
+
+__version__: str
+
+Html = Union[str, bytes, bytearray]
+Span = Tuple[int, int]
+
+class MemoryLimitError(MemoryError):
+    """A memory cap (``memory_limit=``) was reached."""
+
+    limit: int
+    """The cap, in bytes."""
+    used: int
+    """What was needed, in bytes."""
+    offset: int
+    """Where in the page's UTF-8 text it happened."""
+
+class ArchiveError(Exception):
+    """A damaged WARC record (``on_error="raise"``)."""
+
+    archive: Optional[str]
+    number: int
+    offset: Optional[int]
+
+class ArchiveWarning(UserWarning):
+    """A damaged WARC record, skipped (``on_error="warn"``, the default)."""
+
+class Attribute:
+    """One attribute of a start tag."""
+
+    name: str
+    """The name, lowercased."""
+    value: str
+    """The value, character references decoded ("" for a bare name)."""
+    name_span: Span
+    value_span: Optional[Span]
+    """The value's span without quotes, None for a bare name."""
+    duplicate: bool
+    """An earlier attribute has the same name (the standard drops this one)."""
+    def __init__(
+        self,
+        name: str,
+        value: str,
+        name_span: Span,
+        value_span: Optional[Span] = None,
+        duplicate: bool = False,
+    ) -> None: ...
+
+class Token:
+    """A start tag, end tag, text, comment or doctype."""
+
+    kind: Literal["start_tag", "end_tag", "text", "comment", "doctype"]
+    name: Optional[str]
+    """A tag's name (lowercased) or a doctype's name."""
+    data: Optional[str]
+    """The text or comment."""
+    attributes: Tuple[Attribute, ...]
+    self_closing: bool
+    public_id: Optional[str]
+    system_id: Optional[str]
+    force_quirks: bool
+    span: Span
+    """Byte span in the page's UTF-8 text."""
+    def __init__(
+        self,
+        kind: str,
+        name: Optional[str] = None,
+        data: Optional[str] = None,
+        attributes: Optional[List[Attribute]] = None,
+        self_closing: bool = False,
+        public_id: Optional[str] = None,
+        system_id: Optional[str] = None,
+        force_quirks: bool = False,
+        span: Span = (0, 0),
+    ) -> None: ...
+    def attr(self, name: str) -> Optional[str]:
+        """The value of the first attribute named ``name``, or None."""
+
+class ParseError:
+    """A parse error of §13.2.2."""
+
+    code: str
+    offset: int
+    line: int
+    """1-based; CR, LF and CRLF each end a line."""
+    column: int
+    """1-based, in UTF-16 code units (as html5lib-tests counts)."""
+    def __init__(self, code: str, offset: int, line: int, column: int) -> None: ...
+
+class DetectedEncoding:
+    """The encoding bytes were decoded from, and how it was chosen."""
+
+    name: str
+    confidence: Literal["certain", "tentative"]
+    source: Literal["bom", "override", "transport", "prescan", "utf8-detection", "default", "meta"]
+    had_errors: bool
+    def __init__(self, name: str, confidence: str, source: str, had_errors: bool) -> None: ...
+
+class Tokens(Iterator[Token]):
+    """The tokens of a page, made a chunk at a time as they are pulled."""
+
+    encoding: Optional[DetectedEncoding]
+    """The encoding bytes were decoded from (None for a str)."""
+    @property
+    def errors(self) -> List[ParseError]:
+        """Parse errors so far (all once exhausted); empty unless errors=True."""
+    def __iter__(self) -> "Tokens": ...
+    def __next__(self) -> Token: ...
+
+State = Literal["data", "rcdata", "rawtext", "script_data", "plaintext", "cdata_section"]
+
+def tokenize(
+    html: Html,
+    *,
+    errors: bool = False,
+    auto_switch: bool = True,
+    scripting: bool = True,
+    state: Optional[Union[State, str]] = None,
+    last_start_tag: Optional[str] = None,
+    encoding: Optional[str] = None,
+    transport_encoding: Optional[str] = None,
+    memory_limit: Optional[int] = None,
+) -> Tokens:
+    """Tokenizes a page as §13.2.5 says.
+
+    ``auto_switch`` follows ``<script>``, ``<style>``, ``<title>``,
+    ``<textarea>``, ``<plaintext>``, ``<svg>``/``<math>`` as a browser's tree
+    builder would; turn it off and give ``state`` and ``last_start_tag`` to
+    drive the tokenizer as a tree builder (or html5lib-tests) does.
+    ``memory_limit`` caps the bytes the tokenizer builds; past it
+    :class:`MemoryLimitError` is raised after the tokens before it.
+    """
+
+class Link(TypedDict):
+    tag: str
+    attr: str
+    url: str
+    """Resolved against the page URL and <base href>; as written when it cannot be."""
+    raw: str
+    error: Optional[str]
+    span: Span
+    rel: List[str]
+    hreflang: Optional[str]
+    anchor_text: Optional[str]
+
+class Alternate(TypedDict):
+    href: str
+    hreflang: Optional[str]
+    type: Optional[str]
+
+class Refresh(TypedDict):
+    seconds: float
+    url: Optional[str]
+
+class Property(TypedDict):
+    property: str
+    content: str
+
+class MetaTag(TypedDict):
+    key: Literal["name", "property", "http-equiv", "itemprop"]
+    value: str
+    content: str
+
+class Metadata(TypedDict):
+    title: Optional[str]
+    lang: Optional[str]
+    charset: Optional[str]
+    base: Optional[str]
+    canonical: Optional[str]
+    description: Optional[str]
+    keywords: List[str]
+    robots: List[str]
+    alternates: List[Alternate]
+    refresh: Optional[Refresh]
+    open_graph: List[Property]
+    twitter: List[Property]
+    json_ld: List[str]
+    meta: List[MetaTag]
+    truncated: bool
+
+class Extracted(TypedDict, total=False):
+    text: str
+    text_truncated: bool
+    runs: List[Tuple[Span, Span]]
+    """(character span in text, byte span in the page), with offsets=True."""
+    links: List[Link]
+    metadata: Metadata
+
+def extract(
+    html: Html,
+    *,
+    url: Optional[str] = None,
+    text: bool = True,
+    links: bool = True,
+    metadata: bool = True,
+    alt_text: bool = False,
+    show_hidden: bool = False,
+    scripting: bool = True,
+    offsets: bool = False,
+    text_limit: Optional[int] = None,
+    metadata_limit: Optional[int] = None,
+    encoding: Optional[str] = None,
+    transport_encoding: Optional[str] = None,
+    memory_limit: Optional[int] = None,
+) -> Extracted:
+    """Text, links and metadata of a page in one pass (the parts asked for)."""
+
+def text(
+    html: Html,
+    *,
+    alt_text: bool = False,
+    show_hidden: bool = False,
+    scripting: bool = True,
+    text_limit: Optional[int] = None,
+    encoding: Optional[str] = None,
+    transport_encoding: Optional[str] = None,
+    memory_limit: Optional[int] = None,
+) -> str:
+    """The visible text of a page: lines of collapsed text."""
+
+def links(
+    html: Html,
+    *,
+    url: Optional[str] = None,
+    encoding: Optional[str] = None,
+    transport_encoding: Optional[str] = None,
+    memory_limit: Optional[int] = None,
+) -> List[Link]:
+    """The links of a page, resolved against ``url`` and its <base href>."""
+
+def metadata(
+    html: Html,
+    *,
+    url: Optional[str] = None,
+    encoding: Optional[str] = None,
+    transport_encoding: Optional[str] = None,
+    memory_limit: Optional[int] = None,
+) -> Metadata:
+    """The metadata of a page."""
+
+def detect_encoding(
+    data: Union[bytes, bytearray],
+    transport_encoding: Optional[str] = None,
+    *,
+    encoding: Optional[str] = None,
+) -> DetectedEncoding:
+    """The encoding a browser decodes ``data`` with (§13.2.3)."""
+
+def decode(
+    data: Html,
+    *,
+    encoding: Optional[str] = None,
+    transport_encoding: Optional[str] = None,
+    memory_limit: Optional[int] = None,
+) -> str:
+    """The text ``data`` decodes to, as detect_encoding chooses."""
+
+def encoding_name(label: str) -> Optional[str]:
+    """The Encoding Standard's name for a label, or None."""
+
+class WarcError:
+    """A damaged part of an archive."""
+
+    archive: Optional[str]
+    number: int
+    offset: Optional[int]
+    message: str
+    fatal: bool
+    def __init__(
+        self, archive: Optional[str], number: int, offset: Optional[int], message: str, fatal: bool
+    ) -> None: ...
+
+class WarcRecord:
+    """One HTML page of an archive; text, links, metadata made on first use."""
+
+    archive: Optional[str]
+    number: int
+    offset: Optional[int]
+    kind: Literal["response", "resource"]
+    target_uri: str
+    record_id: Optional[str]
+    date: Optional[str]
+    truncated: Optional[str]
+    status: Optional[int]
+    content_type: Optional[str]
+    charset: Optional[str]
+    @property
+    def payload(self) -> bytes: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def links(self) -> List[Link]: ...
+    @property
+    def metadata(self) -> Metadata: ...
+    def extract(
+        self,
+        *,
+        text: bool = True,
+        links: bool = True,
+        metadata: bool = True,
+        alt_text: bool = False,
+        show_hidden: bool = False,
+        scripting: bool = True,
+        offsets: bool = False,
+        text_limit: Optional[int] = None,
+        metadata_limit: Optional[int] = None,
+    ) -> Extracted: ...
+    def decode(self) -> str: ...
+    def tokenize(
+        self,
+        *,
+        errors: bool = False,
+        auto_switch: bool = True,
+        scripting: bool = True,
+        memory_limit: Optional[int] = None,
+    ) -> Tokens: ...
+
+class Counts(TypedDict):
+    records: int
+    html: int
+    skipped_by_type: int
+    revisits: int
+    requests: int
+    warcinfo: int
+    metadata: int
+    other: int
+    errors: int
+
+class WarcRecords(Iterator[WarcRecord]):
+    """The HTML records of an archive, in archive order."""
+
+    archive: Optional[str]
+    @property
+    def errors(self) -> List[WarcError]: ...
+    @property
+    def counts(self) -> Counts: ...
+    def __iter__(self) -> "WarcRecords": ...
+    def __next__(self) -> WarcRecord: ...
+
+def warc_records(
+    source: Union[str, "os.PathLike[str]", BinaryIO],
+    *,
+    on_error: Literal["warn", "raise", "ignore"] = "warn",
+    max_record_size: Optional[int] = None,
+) -> WarcRecords:
+    """The HTML pages of a WARC file (.warc or .warc.gz), from a path or a binary file object."""
+
+__all__: List[str]

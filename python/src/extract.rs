@@ -1,0 +1,417 @@
+//! Text, links and metadata as plain Python data (`str`, `dict`, `list`,
+//! `tuple`): what a pipeline pickles to its workers, writes as JSON Lines
+//! or puts in a Parquet column, with no class of this package needed to
+//! read it back.
+//!
+//! The extraction itself is the library's `htmltok::extract`, run with the
+//! GIL released; only the conversion of its results holds the GIL.
+
+use htmltok::extract::{ExtractOptions, Extracted, Link, Metadata};
+use htmltok::url::Url;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+
+use crate::input::{Decoding, Html, with_text};
+
+/// What to extract and how: the keyword arguments of `extract`.
+#[derive(Clone, Debug)]
+pub(crate) struct Wanted {
+    /// Which of text, links and metadata go into the result.
+    pub(crate) text: bool,
+    pub(crate) links: bool,
+    pub(crate) metadata: bool,
+    pub(crate) alt_text: bool,
+    pub(crate) show_hidden: bool,
+    pub(crate) scripting: bool,
+    /// The text's runs with their spans (only with the text).
+    pub(crate) offsets: bool,
+    pub(crate) text_limit: Option<usize>,
+    pub(crate) metadata_limit: Option<usize>,
+    /// The page's address.
+    pub(crate) url: Option<Url>,
+}
+
+impl Default for Wanted {
+    /// Text, links and metadata with the library's default options.
+    fn default() -> Wanted {
+        Wanted {
+            text: true,
+            links: true,
+            metadata: true,
+            alt_text: false,
+            show_hidden: false,
+            scripting: true,
+            offsets: false,
+            text_limit: None,
+            metadata_limit: None,
+            url: None,
+        }
+    }
+}
+
+impl Wanted {
+    /// Only the parts asked for, with default options.
+    fn parts(text: bool, links: bool, metadata: bool) -> Wanted {
+        Wanted {
+            text,
+            links,
+            metadata,
+            ..Wanted::default()
+        }
+    }
+
+    /// With the page URL a caller gave: a `ValueError` when it does not
+    /// parse as an absolute URL.
+    pub(crate) fn with_url(mut self, url: Option<&str>) -> PyResult<Wanted> {
+        self.url = match url {
+            None => None,
+            Some(url) => Some(Url::parse(url).map_err(|e| {
+                PyValueError::new_err(format!("url {url:?} is not an absolute URL: {e}"))
+            })?),
+        };
+        Ok(self)
+    }
+
+    /// With a record's target URI: one that does not parse leaves relative
+    /// links as written.
+    pub(crate) fn at(mut self, url: &str) -> Wanted {
+        self.url = Url::parse(url).ok();
+        self
+    }
+
+    /// Whether the text's runs go into the result.
+    fn runs(&self) -> bool {
+        self.offsets && self.text
+    }
+
+    /// The library's options.
+    fn options(&self) -> ExtractOptions {
+        let mut options = ExtractOptions::default()
+            .text(self.text)
+            .links(self.links)
+            .metadata(self.metadata)
+            .url(self.url.clone())
+            .alt_text(self.alt_text)
+            .hidden(!self.show_hidden)
+            .scripting(self.scripting)
+            .offsets(self.runs());
+        if let Some(limit) = self.text_limit {
+            options = options.text_limit(limit);
+        }
+        if let Some(limit) = self.metadata_limit {
+            options = options.metadata_limit(limit);
+        }
+        options
+    }
+}
+
+/// A page's results as a `dict` (GIL released while extracting): what
+/// every function here and a WARC record's `extract` return, or the part
+/// of it they return.
+pub(crate) fn extract_dict<'py>(
+    py: Python<'py>,
+    html: &Html<'_>,
+    wanted: &Wanted,
+    decoding: &Decoding,
+) -> PyResult<Bound<'py, PyDict>> {
+    let options = wanted.options();
+    let (found, runs) = with_text(py, html, decoding, |text, _| {
+        let found = htmltok::extract::extract(text, &options);
+        let runs = char_runs(&found);
+        (found, runs)
+    })?;
+    to_dict(py, &found, &runs, wanted)
+}
+
+/// Each text run as (start, end) in characters of the output text and
+/// (start, end) in bytes of the page: Python slices the `str` it gets by
+/// characters, and everything else in the package gives page offsets in
+/// bytes.
+pub(crate) fn char_runs(found: &Extracted) -> Vec<[usize; 4]> {
+    let mut runs = Vec::with_capacity(found.runs.len());
+    let (mut byte, mut chars) = (0, 0);
+    let count = |from: usize, to: usize| {
+        found.text.as_bytes()[from..to]
+            .iter()
+            .filter(|&&b| (b as i8) >= -0x40)
+            .count()
+    };
+    for run in &found.runs {
+        // Runs are in output order; each count starts where the last ended.
+        let start = chars + count(byte, run.text.start);
+        let end = start + count(run.text.start, run.text.end);
+        runs.push([start, end, run.source.start, run.source.end]);
+        (byte, chars) = (run.text.end, end);
+    }
+    runs
+}
+
+/// A result as a `dict` with the parts asked for.
+pub(crate) fn to_dict<'py>(
+    py: Python<'py>,
+    found: &Extracted,
+    runs: &[[usize; 4]],
+    wanted: &Wanted,
+) -> PyResult<Bound<'py, PyDict>> {
+    let out = PyDict::new(py);
+    if wanted.text {
+        out.set_item("text", PyString::new(py, &found.text))?;
+        out.set_item("text_truncated", found.text_truncated)?;
+    }
+    if wanted.runs() {
+        let runs = runs
+            .iter()
+            .map(|[a, b, c, d]| ((*a, *b), (*c, *d)))
+            .collect::<Vec<_>>();
+        out.set_item("runs", runs)?;
+    }
+    if wanted.links {
+        out.set_item("links", links_to_list(py, &found.links)?)?;
+    }
+    if wanted.metadata {
+        out.set_item("metadata", metadata_to_dict(py, &found.metadata)?)?;
+    }
+    Ok(out)
+}
+
+/// Links as a list of dicts, every key always there (`None` when absent),
+/// so that rows of a table line up.
+pub(crate) fn links_to_list<'py>(py: Python<'py>, links: &[Link]) -> PyResult<Bound<'py, PyList>> {
+    let out = PyList::empty(py);
+    for link in links {
+        let d = PyDict::new(py);
+        d.set_item("tag", link.tag)?;
+        d.set_item("attr", link.attr)?;
+        d.set_item("url", link.url())?;
+        d.set_item("raw", link.raw())?;
+        d.set_item("error", link.error.as_deref())?;
+        d.set_item("span", (link.span.start, link.span.end))?;
+        d.set_item("rel", link.rel.keywords().collect::<Vec<_>>())?;
+        d.set_item("hreflang", link.hreflang())?;
+        d.set_item("anchor_text", link.anchor_text())?;
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
+/// Metadata as a dict of the same fields as `htmltok meta` prints.
+pub(crate) fn metadata_to_dict<'py>(
+    py: Python<'py>,
+    meta: &Metadata,
+) -> PyResult<Bound<'py, PyDict>> {
+    let pairs = |pairs: &[(String, String)]| -> PyResult<Bound<'py, PyList>> {
+        let out = PyList::empty(py);
+        for (property, content) in pairs {
+            let d = PyDict::new(py);
+            d.set_item("property", property)?;
+            d.set_item("content", content)?;
+            out.append(d)?;
+        }
+        Ok(out)
+    };
+    let d = PyDict::new(py);
+    d.set_item("title", &meta.title)?;
+    d.set_item("lang", &meta.lang)?;
+    d.set_item("charset", &meta.charset)?;
+    d.set_item("base", &meta.base)?;
+    d.set_item("canonical", &meta.canonical)?;
+    d.set_item("description", &meta.description)?;
+    d.set_item("keywords", &meta.keywords)?;
+    d.set_item("robots", &meta.robots)?;
+    let alternates = PyList::empty(py);
+    for a in &meta.alternates {
+        let entry = PyDict::new(py);
+        entry.set_item("href", &a.href)?;
+        entry.set_item("hreflang", &a.hreflang)?;
+        entry.set_item("type", &a.media_type)?;
+        alternates.append(entry)?;
+    }
+    d.set_item("alternates", alternates)?;
+    let refresh = match &meta.refresh {
+        Some(r) => {
+            let entry = PyDict::new(py);
+            entry.set_item("seconds", r.seconds)?;
+            entry.set_item("url", &r.url)?;
+            Some(entry)
+        }
+        None => None,
+    };
+    d.set_item("refresh", refresh)?;
+    d.set_item("open_graph", pairs(&meta.open_graph)?)?;
+    d.set_item("twitter", pairs(&meta.twitter)?)?;
+    d.set_item("json_ld", &meta.json_ld)?;
+    let tags = PyList::empty(py);
+    for m in &meta.meta {
+        let entry = PyDict::new(py);
+        entry.set_item("key", m.key.as_str())?;
+        entry.set_item("value", &m.value)?;
+        entry.set_item("content", &m.content)?;
+        tags.append(entry)?;
+    }
+    d.set_item("meta", tags)?;
+    d.set_item("truncated", meta.truncated)?;
+    Ok(d)
+}
+
+/// Text, links and metadata of a page in one pass.
+///
+/// Returns a dict with the parts asked for: "text" and "text_truncated",
+/// "runs" (with offsets=True: the character span of each run of text and
+/// the byte span of the page it came from), "links" (dicts) and
+/// "metadata" (a dict). Links are resolved against `url` and the page's
+/// <base href>.
+///
+///     >>> found = extract('<title>T</title><p>Hi <a href="/x">there</a>', url="https://e.com/a/")
+///     >>> found["text"], found["links"][0]["url"], found["metadata"]["title"]
+///     ('Hi there', 'https://e.com/x', 'T')
+#[pyfunction]
+#[pyo3(signature = (
+    html, *, url=None, text=true, links=true, metadata=true, alt_text=false,
+    show_hidden=false, scripting=true, offsets=false, text_limit=None,
+    metadata_limit=None, encoding=None, transport_encoding=None, memory_limit=None,
+))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn extract<'py>(
+    py: Python<'py>,
+    html: &Bound<'py, PyAny>,
+    url: Option<&str>,
+    text: bool,
+    links: bool,
+    metadata: bool,
+    alt_text: bool,
+    show_hidden: bool,
+    scripting: bool,
+    offsets: bool,
+    text_limit: Option<usize>,
+    metadata_limit: Option<usize>,
+    encoding: Option<String>,
+    transport_encoding: Option<String>,
+    memory_limit: Option<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let wanted = Wanted {
+        text,
+        links,
+        metadata,
+        alt_text,
+        show_hidden,
+        scripting,
+        offsets,
+        text_limit,
+        metadata_limit,
+        url: None,
+    }
+    .with_url(url)?;
+    let decoding = Decoding::new(encoding, transport_encoding, memory_limit);
+    extract_dict(py, &Html::from_py(html)?, &wanted, &decoding)
+}
+
+/// The visible text of a page, as lines of collapsed text.
+///
+/// Script, style, template and head content (but the title, which is
+/// metadata) are left out; block elements and <br> break lines; <pre>
+/// keeps its line breaks; `hidden` elements are left out unless
+/// show_hidden=True; image alt text is put in with alt_text=True.
+///
+///     >>> text("<h1>Menu</h1><p>Cod,   chips<script>x()</script><br>peas")
+///     'Menu\nCod, chips\npeas'
+#[pyfunction]
+#[pyo3(signature = (
+    html, *, alt_text=false, show_hidden=false, scripting=true, text_limit=None,
+    encoding=None, transport_encoding=None, memory_limit=None,
+))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn text<'py>(
+    py: Python<'py>,
+    html: &Bound<'py, PyAny>,
+    alt_text: bool,
+    show_hidden: bool,
+    scripting: bool,
+    text_limit: Option<usize>,
+    encoding: Option<String>,
+    transport_encoding: Option<String>,
+    memory_limit: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let wanted = Wanted {
+        alt_text,
+        show_hidden,
+        scripting,
+        text_limit,
+        ..Wanted::parts(true, false, false)
+    };
+    part(
+        py,
+        html,
+        wanted,
+        "text",
+        encoding,
+        transport_encoding,
+        memory_limit,
+    )
+}
+
+/// The links of a page, resolved against `url` and its <base href>.
+///
+///     >>> [(l["tag"], l["url"], l["anchor_text"]) for l in links('<a href="b">B</a>', url="https://e.com/a/")]
+///     [('a', 'https://e.com/a/b', 'B')]
+#[pyfunction]
+#[pyo3(signature = (html, *, url=None, encoding=None, transport_encoding=None, memory_limit=None))]
+pub(crate) fn links<'py>(
+    py: Python<'py>,
+    html: &Bound<'py, PyAny>,
+    url: Option<&str>,
+    encoding: Option<String>,
+    transport_encoding: Option<String>,
+    memory_limit: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let wanted = Wanted::parts(false, true, false).with_url(url)?;
+    part(
+        py,
+        html,
+        wanted,
+        "links",
+        encoding,
+        transport_encoding,
+        memory_limit,
+    )
+}
+
+/// The metadata of a page.
+#[pyfunction]
+#[pyo3(signature = (html, *, url=None, encoding=None, transport_encoding=None, memory_limit=None))]
+pub(crate) fn metadata<'py>(
+    py: Python<'py>,
+    html: &Bound<'py, PyAny>,
+    url: Option<&str>,
+    encoding: Option<String>,
+    transport_encoding: Option<String>,
+    memory_limit: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let wanted = Wanted::parts(false, false, true).with_url(url)?;
+    part(
+        py,
+        html,
+        wanted,
+        "metadata",
+        encoding,
+        transport_encoding,
+        memory_limit,
+    )
+}
+
+/// One part of a page's results.
+fn part<'py>(
+    py: Python<'py>,
+    html: &Bound<'py, PyAny>,
+    wanted: Wanted,
+    key: &str,
+    encoding: Option<String>,
+    transport_encoding: Option<String>,
+    memory_limit: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let decoding = Decoding::new(encoding, transport_encoding, memory_limit);
+    let found = extract_dict(py, &Html::from_py(html)?, &wanted, &decoding)?;
+    found
+        .get_item(key)?
+        .ok_or_else(|| PyValueError::new_err(format!("no {key} extracted")))
+}

@@ -1,0 +1,212 @@
+"""Text, links and metadata through the Python API: hand-written pages for
+the rules (as `tests/extract.rs` states them), the options, and every
+corpus page against the `htmltok` command line, which calls the same
+library: the binding must neither lose nor change anything."""
+
+import json
+import os
+import pathlib
+import re
+import subprocess
+
+import pytest
+
+import htmltok
+from conftest import REPO, corpus_pages
+
+PAGE = """<html lang=en><head><title>Fish &amp; chips</title>
+  <meta name=description content="The best in town">
+  <script>var x = "not text";</script></head>
+  <body><h1>Menu</h1><p>Cod,   chips
+  and <a href="../peas.html" rel=nofollow>mushy <b>peas</b></a>.</p>"""
+
+
+def test_one_pass_gives_text_links_and_metadata():
+    found = htmltok.extract(PAGE, url="https://example.com/menu/today.html")
+    assert found["text"] == "Menu\nCod, chips and mushy peas."
+    assert found["text_truncated"] is False
+    [link] = found["links"]
+    assert link == {
+        "tag": "a",
+        "attr": "href",
+        "url": "https://example.com/peas.html",
+        "raw": "../peas.html",
+        "error": None,
+        "span": link["span"],
+        "rel": ["nofollow"],
+        "hreflang": None,
+        "anchor_text": "mushy peas",
+    }
+    assert PAGE.encode()[slice(*link["span"])] == b"../peas.html"
+    meta = found["metadata"]
+    assert (meta["title"], meta["lang"], meta["description"]) == ("Fish & chips", "en", "The best in town")
+    assert meta["meta"] == [{"key": "name", "value": "description", "content": "The best in town"}]
+    # The single-purpose functions give the same parts.
+    assert htmltok.text(PAGE) == found["text"]
+    assert htmltok.links(PAGE, url="https://example.com/menu/today.html") == found["links"]
+    assert htmltok.metadata(PAGE) == meta
+    # Only what was asked for.
+    assert set(htmltok.extract(PAGE, links=False, metadata=False)) == {"text", "text_truncated"}
+    assert set(htmltok.extract(PAGE, text=False)) == {"links", "metadata"}
+
+
+def test_visible_text_rules():
+    cases = [
+        ("<p>one<p>two<br>three", "one\ntwo\nthree"),
+        ("<pre>a\n  b<p>c\nd</p>e</pre>f\ng", "a\nb\nc\nd\ne\nf g"),
+        ("<p>a\nb</p><pre>\nfn main() {\n    x\n}</pre>c\nd", "a b\nfn main() {\nx\n}\nc d"),
+        ("<listing>a\nb</listing><xmp>c\n<p>d</xmp>", "a\nb\nc\n<p>d"),
+        ("<div>a<div>b</span></div></div></div>c</p>d", "a\nb\nc\nd"),
+        ("</script>a</style>b</title>c", "abc"),
+        ('a<b c="d', "a"),
+        ("<style>p{}</style><template>t</template><script>s</script>shown", "shown"),
+        ("<noscript>no</noscript>yes", "yes"),
+        ("<p hidden>secret</p>open", "open"),
+        ("a<img alt=cat>b", "ab"),
+        ("<ul><li>one<li>two</ul>", "one\ntwo"),
+        ("x &lt; y &amp;&amp; 1&nbsp;000", "x < y && 1 000"),
+        ("<title>not body</title>body", "body"),
+        ("<p>unclosed <b>bold <i>italic", "unclosed bold italic"),
+        ("</div></p>stray end tags", "stray end tags"),
+    ]
+    for html, want in cases:
+        assert htmltok.text(html) == want, html
+
+
+def test_text_options():
+    html = "A<img alt=cat><span hidden>secret</span>sat<noscript>ns</noscript>"
+    assert htmltok.text(html) == "Asat"
+    assert htmltok.text(html, alt_text=True) == "A cat sat"
+    assert htmltok.text(html, show_hidden=True) == "Asecretsat"
+    assert htmltok.text(html, scripting=False) == "Asatns"
+    found = htmltok.extract(html, text_limit=3, links=False, metadata=False)
+    assert (found["text"], found["text_truncated"]) == ("Asa", True)
+    # A cut falls on a character boundary.
+    assert htmltok.text("ééé", text_limit=3) == "é"
+
+
+def test_links_resolve_against_url_and_base():
+    html = (
+        '<a href="x?a=1&amp;b" rel="nofollow UGC" hreflang=de>one <b>two</b></a>'
+        '<img srcset="i.png 1x, j.png 2x"><base href="/base/"><a href=../y>y</a>'
+        '<a href="http://exa mple.com/">bad</a><a href="javascript:void(0)">js</a>'
+    )
+    links = htmltok.links(html, url="https://example.com/dir/page.html")
+    got = [(l["tag"], l["attr"], l["url"], l["rel"], l["hreflang"], l["anchor_text"], l["error"] is None) for l in links]
+    assert got == [
+        ("a", "href", "https://example.com/base/x?a=1&b", ["nofollow", "ugc"], "de", "one two", True),
+        ("img", "srcset", "https://example.com/base/i.png", [], None, None, True),
+        ("img", "srcset", "https://example.com/base/j.png", [], None, None, True),
+        ("base", "href", "https://example.com/base/", [], None, None, True),
+        ("a", "href", "https://example.com/y", [], None, "y", True),
+        ("a", "href", "http://exa mple.com/", [], None, "bad", False),
+        ("a", "href", "javascript:void(0)", [], None, "js", True),
+    ]
+    # Without a page URL, relative links stay as written.
+    assert htmltok.links('<a href="../x">x</a>')[0]["url"] == "../x"
+
+
+def test_metadata_fields():
+    html = """<!DOCTYPE html><html lang=en-GB><head>
+        <meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">
+        <meta name=keywords content="fish, chips ,peas"><meta name=robots content="noindex, nofollow">
+        <link rel=canonical href=/canon><link rel=alternate hreflang=de href=/de>
+        <meta http-equiv=refresh content="5; url=/next">
+        <meta property=og:title content=OG><meta name=twitter:card content=summary>
+        <script type="application/ld+json">{"@type": "Thing"}</script>"""
+    meta = htmltok.metadata(html, url="https://example.com/a/b")
+    assert meta["lang"] == "en-GB"
+    assert meta["charset"] == "iso-8859-1"
+    assert meta["keywords"] == ["fish", "chips", "peas"]
+    assert meta["robots"] == ["noindex", "nofollow"]
+    assert meta["canonical"] == "https://example.com/canon"
+    assert meta["alternates"] == [{"href": "https://example.com/de", "hreflang": "de", "type": None}]
+    assert meta["refresh"] == {"seconds": 5.0, "url": "https://example.com/next"}
+    assert meta["open_graph"] == [{"property": "og:title", "content": "OG"}]
+    assert meta["twitter"] == [{"property": "twitter:card", "content": "summary"}]
+    assert meta["json_ld"] == ['{"@type": "Thing"}']
+
+
+def test_bytes_are_decoded_as_a_browser_decodes_them():
+    page = b"<meta charset=windows-1251><p>\xcf\xf0\xe8\xe2\xe5\xf2"
+    assert htmltok.text(page) == "Привет"
+    # The HTTP charset wins over <meta>; an override over both.
+    assert htmltok.text(b"<meta charset=utf-8><p>caf\xe9", transport_encoding="latin1") == "café"
+    assert htmltok.text(b"<p>caf\xc3\xa9", encoding="utf-8") == "café"
+    assert htmltok.text(bytearray(b"<p>x")) == "x"
+
+
+def test_offsets_map_runs_back_to_the_page():
+    html = "<p>Fish &amp;   chips</p><p>peas</p>"
+    found = htmltok.extract(html, offsets=True, links=False, metadata=False)
+    assert found["text"] == "Fish & chips\npeas"
+    runs = found["runs"]
+    assert [found["text"][a:b] for (a, b), _ in runs] == ["Fish & chips", "peas"]
+    assert [html.encode()[a:b] for _, (a, b) in runs] == [b"Fish &amp;   chips", b"peas"]
+
+
+@pytest.mark.parametrize("path", corpus_pages(), ids=lambda p: p.name)
+def test_offsets_on_the_corpus(path):
+    """Each run's output text is its source collapsed: character offsets
+    into the text, byte offsets into the page."""
+    data = path.read_bytes()
+    page = htmltok.decode(data).encode()
+    found = htmltok.extract(data, offsets=True, links=False, metadata=False)
+    text, runs = found["text"], found["runs"]
+    assert runs, path
+    last_end = 0
+    for (a, b), (s, e) in runs:
+        assert last_end <= a <= b <= len(text)
+        assert 0 <= s <= e <= len(page)
+        last_end = b
+        source = page[s:e].decode()
+        if "&" not in source and "\0" not in source and "\r" not in source:
+            assert source.split() == text[a:b].split(), (path.name, s, e)
+
+
+def _cli():
+    binary = os.environ.get("HTMLTOK_BIN")
+    if binary:
+        assert pathlib.Path(binary).is_file(), f"HTMLTOK_BIN={binary} does not exist"
+        return binary
+    for build in ("release", "debug"):
+        candidate = REPO / "target" / build / "htmltok"
+        if candidate.is_file():
+            return str(candidate)
+    pytest.skip("no htmltok binary (cargo build, or set HTMLTOK_BIN)")
+
+
+def _run(*args):
+    return subprocess.run([_cli(), *map(str, args)], check=True, capture_output=True).stdout
+
+
+@pytest.mark.parametrize("path", corpus_pages(), ids=lambda p: p.name)
+def test_corpus_pages_equal_the_command_line(path):
+    data = path.read_bytes()
+    url = "https://example.com/dir/page.html"
+    found = htmltok.extract(data, url=url)
+    # The command line sniffs files with UTF-8 detection and without the
+    # late <meta> (it streams); the package decodes whole pages as a
+    # browser does. Given the encoding, both read the same text.
+    encoding = htmltok.detect_encoding(data).name
+    assert _run("text", "--encoding", encoding, path).decode() == found["text"] + "\n"
+    want_links = [
+        json.loads(l) for l in _run("links", "--encoding", encoding, "--base-url", url, path).splitlines()
+    ]
+    got_links = found["links"]
+    assert len(got_links) == len(want_links)
+    for got, want in zip(got_links, want_links):
+        assert (got["tag"], got["attr"], got["url"], list(got["span"])) == (
+            want["tag"], want["attr"], want["url"], [want["start"], want["end"]])
+        assert got["error"] == want.get("error")
+        assert got["rel"] == want.get("rel", [])
+        assert got["hreflang"] == want.get("hreflang")
+        assert got["anchor_text"] == want.get("anchor_text")
+    want_meta = json.loads(_run("meta", "--encoding", encoding, path))
+    got_meta = htmltok.metadata(data)
+    for key in ("title", "lang", "charset", "base", "canonical", "robots", "description",
+                "keywords", "alternates", "refresh", "open_graph", "twitter", "json_ld", "truncated"):
+        assert got_meta[key] == want_meta[key], key
+    assert [(m["key"], m["value"], m["content"]) for m in got_meta["meta"]] == [
+        next((k, v, m["content"]) for k, v in m.items() if k != "content") for m in want_meta["meta"]
+    ]
