@@ -37,6 +37,9 @@ def main(argv=None):
     archives = [os.path.abspath(a) for a in args.archives]
     out_dir = os.path.abspath(args.out_dir)
 
+    # Executors run this interpreter unless told otherwise (on a cluster:
+    # PYSPARK_PYTHON names one with htmltok installed on every node).
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     from pyspark.sql import SparkSession
 
     builder = SparkSession.builder.appName("htmltok-warc")
