@@ -356,14 +356,26 @@ impl WarcRecord {
     }
 }
 
-/// A binary file object read through its `read` method.
-struct PyReader(Py<PyAny>);
+/// A binary file object read through its `read` method (with the GIL,
+/// which the reader takes back for each call).
+struct PyReader {
+    file: Py<PyAny>,
+    /// What a `read` gave beyond what was asked for (a file object is free
+    /// to), handed out first next time.
+    over: Vec<u8>,
+}
 
 impl Read for PyReader {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if !self.over.is_empty() {
+            let n = self.over.len().min(buf.len());
+            buf[..n].copy_from_slice(&self.over[..n]);
+            self.over.drain(..n);
+            return Ok(n);
+        }
         Python::attach(|py| {
             let data = self
-                .0
+                .file
                 .call_method1(py, "read", (buf.len(),))
                 .map_err(|e| io::Error::other(e.to_string()))?;
             let data = data.bind(py);
@@ -382,6 +394,7 @@ impl Read for PyReader {
             let bytes = bytes.as_bytes();
             let n = bytes.len().min(buf.len());
             buf[..n].copy_from_slice(&bytes[..n]);
+            self.over.extend_from_slice(&bytes[n..]);
             Ok(n)
         })
     }
@@ -536,7 +549,13 @@ pub(crate) fn warc_records(
             })?;
             (Box::new(file), Some(path))
         } else if source.hasattr("read")? {
-            (Box::new(PyReader(source.clone().unbind())), None)
+            (
+                Box::new(PyReader {
+                    file: source.clone().unbind(),
+                    over: Vec::new(),
+                }),
+                None,
+            )
         } else {
             return Err(PyTypeError::new_err(format!(
                 "source must be a path or a binary file object, not {}",

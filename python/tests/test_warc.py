@@ -53,6 +53,23 @@ def test_a_binary_file_object_reads_the_same():
     from_bytes = [(p.record_id, p.payload) for p in
                   htmltok.warc_records(io.BytesIO((WARC_FIXTURES / "good.warc.gz").read_bytes()))]
     assert from_path == from_file == from_bytes
+
+    class Greedy:
+        """A file object whose read() ignores the size asked for."""
+
+        def __init__(self, data):
+            self.data = data
+            self.calls = 0
+
+        def read(self, n=-1):
+            self.calls += 1
+            take = 3 * n + 7 if n > 0 else len(self.data)
+            out, self.data = self.data[:take], self.data[take:]
+            return out
+
+    greedy = [(p.record_id, p.payload) for p in
+              htmltok.warc_records(Greedy((WARC_FIXTURES / "good.warc.gz").read_bytes()))]
+    assert greedy == from_path
     with open(WARC_FIXTURES / "good.warc", "r", encoding="latin-1") as f:
         records = htmltok.warc_records(f, on_error="ignore")
         assert list(records) == []
