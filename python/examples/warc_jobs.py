@@ -54,7 +54,7 @@ def process_archive(archive, out_dir):
     n = 0
     with open(out + ".part", "w", encoding="utf-8") as f:
         for row in generated:
-            f.write(json.dumps(row, ensure_ascii=False, sort_keys=True))
+            f.write(json.dumps(row))
             f.write("\n")
             n += 1
     os.replace(out + ".part", out)

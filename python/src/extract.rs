@@ -9,6 +9,7 @@
 use htmltok::extract::{ExtractOptions, Extracted, Link, Metadata};
 use htmltok::url::Url;
 use pyo3::exceptions::PyValueError;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
@@ -156,21 +157,24 @@ pub(crate) fn to_dict<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let out = PyDict::new(py);
     if wanted.text {
-        out.set_item("text", PyString::new(py, &found.text))?;
-        out.set_item("text_truncated", found.text_truncated)?;
+        out.set_item(intern!(py, "text"), PyString::new(py, &found.text))?;
+        out.set_item(intern!(py, "text_truncated"), found.text_truncated)?;
     }
     if wanted.runs() {
         let runs = runs
             .iter()
             .map(|[a, b, c, d]| ((*a, *b), (*c, *d)))
             .collect::<Vec<_>>();
-        out.set_item("runs", runs)?;
+        out.set_item(intern!(py, "runs"), runs)?;
     }
     if wanted.links {
-        out.set_item("links", links_to_list(py, &found.links)?)?;
+        out.set_item(intern!(py, "links"), links_to_list(py, &found.links)?)?;
     }
     if wanted.metadata {
-        out.set_item("metadata", metadata_to_dict(py, &found.metadata)?)?;
+        out.set_item(
+            intern!(py, "metadata"),
+            metadata_to_dict(py, &found.metadata)?,
+        )?;
     }
     Ok(out)
 }
@@ -181,15 +185,15 @@ pub(crate) fn links_to_list<'py>(py: Python<'py>, links: &[Link]) -> PyResult<Bo
     let out = PyList::empty(py);
     for link in links {
         let d = PyDict::new(py);
-        d.set_item("tag", link.tag)?;
-        d.set_item("attr", link.attr)?;
-        d.set_item("url", link.url())?;
-        d.set_item("raw", link.raw())?;
-        d.set_item("error", link.error.as_deref())?;
-        d.set_item("span", (link.span.start, link.span.end))?;
-        d.set_item("rel", link.rel.keywords().collect::<Vec<_>>())?;
-        d.set_item("hreflang", link.hreflang())?;
-        d.set_item("anchor_text", link.anchor_text())?;
+        d.set_item(intern!(py, "tag"), link.tag)?;
+        d.set_item(intern!(py, "attr"), link.attr)?;
+        d.set_item(intern!(py, "url"), link.url())?;
+        d.set_item(intern!(py, "raw"), link.raw())?;
+        d.set_item(intern!(py, "error"), link.error.as_deref())?;
+        d.set_item(intern!(py, "span"), (link.span.start, link.span.end))?;
+        d.set_item(intern!(py, "rel"), link.rel.keywords().collect::<Vec<_>>())?;
+        d.set_item(intern!(py, "hreflang"), link.hreflang())?;
+        d.set_item(intern!(py, "anchor_text"), link.anchor_text())?;
         out.append(d)?;
     }
     Ok(out)
@@ -204,53 +208,53 @@ pub(crate) fn metadata_to_dict<'py>(
         let out = PyList::empty(py);
         for (property, content) in pairs {
             let d = PyDict::new(py);
-            d.set_item("property", property)?;
-            d.set_item("content", content)?;
+            d.set_item(intern!(py, "property"), property)?;
+            d.set_item(intern!(py, "content"), content)?;
             out.append(d)?;
         }
         Ok(out)
     };
     let d = PyDict::new(py);
-    d.set_item("title", &meta.title)?;
-    d.set_item("lang", &meta.lang)?;
-    d.set_item("charset", &meta.charset)?;
-    d.set_item("base", &meta.base)?;
-    d.set_item("canonical", &meta.canonical)?;
-    d.set_item("description", &meta.description)?;
-    d.set_item("keywords", &meta.keywords)?;
-    d.set_item("robots", &meta.robots)?;
+    d.set_item(intern!(py, "title"), &meta.title)?;
+    d.set_item(intern!(py, "lang"), &meta.lang)?;
+    d.set_item(intern!(py, "charset"), &meta.charset)?;
+    d.set_item(intern!(py, "base"), &meta.base)?;
+    d.set_item(intern!(py, "canonical"), &meta.canonical)?;
+    d.set_item(intern!(py, "description"), &meta.description)?;
+    d.set_item(intern!(py, "keywords"), &meta.keywords)?;
+    d.set_item(intern!(py, "robots"), &meta.robots)?;
     let alternates = PyList::empty(py);
     for a in &meta.alternates {
         let entry = PyDict::new(py);
-        entry.set_item("href", &a.href)?;
-        entry.set_item("hreflang", &a.hreflang)?;
-        entry.set_item("type", &a.media_type)?;
+        entry.set_item(intern!(py, "href"), &a.href)?;
+        entry.set_item(intern!(py, "hreflang"), &a.hreflang)?;
+        entry.set_item(intern!(py, "type"), &a.media_type)?;
         alternates.append(entry)?;
     }
-    d.set_item("alternates", alternates)?;
+    d.set_item(intern!(py, "alternates"), alternates)?;
     let refresh = match &meta.refresh {
         Some(r) => {
             let entry = PyDict::new(py);
-            entry.set_item("seconds", r.seconds)?;
-            entry.set_item("url", &r.url)?;
+            entry.set_item(intern!(py, "seconds"), r.seconds)?;
+            entry.set_item(intern!(py, "url"), &r.url)?;
             Some(entry)
         }
         None => None,
     };
-    d.set_item("refresh", refresh)?;
-    d.set_item("open_graph", pairs(&meta.open_graph)?)?;
-    d.set_item("twitter", pairs(&meta.twitter)?)?;
-    d.set_item("json_ld", &meta.json_ld)?;
+    d.set_item(intern!(py, "refresh"), refresh)?;
+    d.set_item(intern!(py, "open_graph"), pairs(&meta.open_graph)?)?;
+    d.set_item(intern!(py, "twitter"), pairs(&meta.twitter)?)?;
+    d.set_item(intern!(py, "json_ld"), &meta.json_ld)?;
     let tags = PyList::empty(py);
     for m in &meta.meta {
         let entry = PyDict::new(py);
-        entry.set_item("key", m.key.as_str())?;
-        entry.set_item("value", &m.value)?;
-        entry.set_item("content", &m.content)?;
+        entry.set_item(intern!(py, "key"), m.key.as_str())?;
+        entry.set_item(intern!(py, "value"), &m.value)?;
+        entry.set_item(intern!(py, "content"), &m.content)?;
         tags.append(entry)?;
     }
-    d.set_item("meta", tags)?;
-    d.set_item("truncated", meta.truncated)?;
+    d.set_item(intern!(py, "meta"), tags)?;
+    d.set_item(intern!(py, "truncated"), meta.truncated)?;
     Ok(d)
 }
 
