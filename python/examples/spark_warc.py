@@ -45,7 +45,9 @@ def main(argv=None):
     builder = SparkSession.builder.appName("htmltok-warc")
     if args.master:
         builder = builder.master(args.master)
-    elif "SPARK_MASTER" not in os.environ and "spark.master" not in " ".join(sys.argv):
+    elif "PYSPARK_GATEWAY_PORT" not in os.environ:
+        # Run as a plain script, not by spark-submit (which sets the
+        # gateway port and its own --master): a local master.
         builder = builder.master("local[2]")
     spark = builder.getOrCreate()
     try:

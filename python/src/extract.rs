@@ -312,8 +312,8 @@ pub(crate) fn extract<'py>(
 
 /// The visible text of a page, as lines of collapsed text.
 ///
-/// Script, style, template and head content (but the title, which is
-/// metadata) are left out; block elements and <br> break lines; <pre>
+/// Script, style, template and head content, the title included (it is
+/// metadata), are left out; block elements and <br> break lines; <pre>
 /// keeps its line breaks; `hidden` elements are left out unless
 /// show_hidden=True; image alt text is put in with alt_text=True.
 ///

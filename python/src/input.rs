@@ -192,8 +192,8 @@ pub(crate) fn memory_limit_error(
 }
 
 /// The encoding a page's bytes were decoded from, and how it was chosen.
-#[pyclass(frozen, get_all, eq, module = "htmltok")]
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[pyclass(frozen, get_all, eq, hash, module = "htmltok")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct DetectedEncoding {
     /// The encoding's name in the Encoding Standard (`"utf-8"`,
     /// `"windows-1252"`, ...).

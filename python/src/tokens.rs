@@ -11,9 +11,7 @@
 use std::collections::VecDeque;
 
 use htmltok::bumpalo::Bump;
-use htmltok::{
-    LineIndex, Options, State, StreamError, StreamOptions, StreamTokenizer, Token as RustToken,
-};
+use htmltok::{Options, State, StreamError, StreamOptions, StreamTokenizer, Token as RustToken};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -24,8 +22,8 @@ use crate::input::{Decoding, DetectedEncoding, Html, memory_limit_error, with_te
 const CHUNK: usize = 256 << 10;
 
 /// One attribute of a start tag.
-#[pyclass(frozen, get_all, eq, module = "htmltok")]
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[pyclass(frozen, get_all, eq, hash, module = "htmltok")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Attribute {
     /// The name, lowercased.
     name: String,
@@ -284,7 +282,7 @@ impl Token {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let what = match self.kind.as_str() {
             "text" | "comment" => format!("{:?}", self.data.as_deref().unwrap_or("")),
-            "doctype" => format!("{:?}", self.name),
+            "doctype" => format!("{:?}", self.name.as_deref().unwrap_or("")),
             _ => {
                 let attributes = self.attributes.bind(py);
                 let mut s = format!("{:?}", self.name.as_deref().unwrap_or(""));
@@ -306,8 +304,8 @@ impl Token {
 }
 
 /// A parse error (§13.2.2): its code, and where in the page it is.
-#[pyclass(frozen, get_all, eq, module = "htmltok")]
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[pyclass(frozen, get_all, eq, hash, module = "htmltok")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct ParseError {
     /// The standard's code, such as `"duplicate-attribute"`.
     code: String,
@@ -360,6 +358,58 @@ struct Progress {
     finished: bool,
     /// The memory limit was hit: raised once the tokens before it are out.
     failed: Option<StreamError>,
+    /// The parse errors so far, taken out of the stream after each chunk
+    /// (what a stream holds counts against its memory limit) and placed.
+    errors: Vec<ParseError>,
+    /// Where the last error was placed, to place the next from there.
+    at: Place,
+}
+
+/// A byte offset with its 1-based line and its column so far (UTF-16
+/// units from the line's start), as `htmltok::LineIndex` counts them.
+#[derive(Clone, Copy, Debug)]
+struct Place {
+    offset: usize,
+    line: usize,
+    units: usize,
+}
+
+impl Place {
+    const START: Place = Place {
+        offset: 0,
+        line: 1,
+        units: 0,
+    };
+
+    /// The place of `offset`, counted on from `self` (from the start if
+    /// `offset` lies before it). Errors come in order, so placing all of a
+    /// page's errors reads the page once; `LineIndex::line_col` counts a
+    /// line from its start for each, which is quadratic in a long line.
+    fn advance(self, text: &[u8], offset: usize) -> Place {
+        let mut offset = offset.min(text.len());
+        // An offset inside a CRLF pair counts as the CR.
+        if offset > 0 && text.get(offset) == Some(&b'\n') && text[offset - 1] == b'\r' {
+            offset -= 1;
+        }
+        let mut at = if offset >= self.offset {
+            self
+        } else {
+            Place::START
+        };
+        for i in at.offset..offset {
+            let b = text[i];
+            if b == b'\n' || (b == b'\r' && text.get(i + 1) != Some(&b'\n')) {
+                at.line += 1;
+                at.units = 0;
+            } else {
+                // One unit for each byte that starts a character, one more
+                // for a character outside the Basic Multilingual Plane.
+                at.units += usize::from((b as i8) >= -0x40) + usize::from(b >= 0xF0);
+            }
+        }
+        at.offset = offset;
+        at
+    }
 }
 
 impl Progress {
@@ -383,6 +433,15 @@ impl Progress {
         match fed {
             Ok(tokens) => self.ready.extend(tokens.map(|t| RawToken::of(&t))),
             Err(e) => self.failed = Some(e),
+        }
+        for e in self.stream.take_errors() {
+            self.at = self.at.advance(self.text.as_bytes(), e.offset);
+            self.errors.push(ParseError {
+                code: e.code.as_str().to_owned(),
+                offset: e.offset,
+                line: self.at.line,
+                column: self.at.units + 1,
+            });
         }
         if let Some(e) = self.stream.error() {
             self.failed = Some(e.clone());
@@ -442,25 +501,8 @@ impl Tokens {
     /// The parse errors found so far, in order (all of them once the
     /// iterator is exhausted); empty unless `errors=True`.
     #[getter]
-    fn errors(&self, py: Python<'_>) -> Vec<ParseError> {
-        let progress = &self.progress;
-        py.detach(|| {
-            let index = LineIndex::new(&progress.text);
-            progress
-                .stream
-                .errors()
-                .iter()
-                .map(|e| {
-                    let (line, column) = index.line_col(e.offset);
-                    ParseError {
-                        code: e.code.as_str().to_owned(),
-                        offset: e.offset,
-                        line,
-                        column,
-                    }
-                })
-                .collect()
-        })
+    fn errors(&self) -> Vec<ParseError> {
+        self.progress.errors.clone()
     }
 }
 
@@ -550,6 +592,8 @@ pub(crate) fn tokenize(
             ready: VecDeque::new(),
             finished: false,
             failed: None,
+            errors: Vec::new(),
+            at: Place::START,
         },
         encoding,
     })

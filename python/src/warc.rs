@@ -4,15 +4,16 @@
 //! An archive is read from a path (opened and read in Rust, the GIL
 //! released while records are read and inflated) or from any binary file
 //! object (`open(..., "rb")`, an `fsspec` or `boto3` stream), whose `read`
-//! is called with the GIL held. A damaged record never ends the iteration
-//! by surprise: it is kept in [`WarcRecords::errors`] and, by default,
+//! is called with the GIL held. An exception that `read` raises is raised
+//! again from the iterator, which ends there. A damaged record never ends
+//! the iteration by surprise: it is kept in [`WarcRecords::errors`] and, by default,
 //! reported as an `ArchiveWarning`; `on_error="raise"` raises an
 //! `ArchiveError` instead, after which iterating again goes on with the
 //! next record.
 
 use std::fs::File;
 use std::io::{self, Read};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use htmltok::warc::{Counts, HtmlRecord, HtmlRecords, Reader, ReaderOptions, WarcError};
 use pyo3::create_exception;
@@ -39,8 +40,8 @@ create_exception!(
 );
 
 /// A damaged part of an archive, as [`WarcRecords::errors`] keeps it.
-#[pyclass(name = "WarcError", frozen, get_all, eq, module = "htmltok")]
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[pyclass(name = "WarcError", frozen, get_all, eq, hash, module = "htmltok")]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct WarcErrorInfo {
     /// The archive's path, if it was given one.
     archive: Option<String>,
@@ -356,10 +357,15 @@ impl WarcRecord {
     }
 }
 
+/// The Python exception a file object's `read` raised, kept to be raised
+/// again from the iterator (the reader sees only that reading failed).
+type RaisedSlot = Arc<Mutex<Option<PyErr>>>;
+
 /// A binary file object read through its `read` method (with the GIL,
 /// which the reader takes back for each call).
 struct PyReader {
     file: Py<PyAny>,
+    raised: RaisedSlot,
     /// What a `read` gave beyond what was asked for (a file object is free
     /// to), handed out first next time.
     over: Vec<u8>,
@@ -374,22 +380,29 @@ impl Read for PyReader {
             return Ok(n);
         }
         Python::attach(|py| {
+            let raise = |error: PyErr| {
+                let message = error.to_string();
+                *self.raised.lock().unwrap_or_else(|p| p.into_inner()) = Some(error);
+                io::Error::other(message)
+            };
             let data = self
                 .file
                 .call_method1(py, "read", (buf.len(),))
-                .map_err(|e| io::Error::other(e.to_string()))?;
+                .map_err(raise)?;
             let data = data.bind(py);
             if data.is_instance_of::<PyString>() {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
+                return Err(raise(PyTypeError::new_err(
                     "the file object gave str: open the archive in binary mode (\"rb\")",
-                ));
+                )));
             }
             let bytes = data.cast::<PyBytes>().map_err(|_| {
-                io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    "the file object's read() gave no bytes",
-                )
+                raise(PyTypeError::new_err(format!(
+                    "the file object's read() gave {}, not bytes",
+                    data.get_type()
+                        .name()
+                        .map(|n| n.to_string())
+                        .unwrap_or_default()
+                )))
             })?;
             let bytes = bytes.as_bytes();
             let n = bytes.len().min(buf.len());
@@ -412,6 +425,8 @@ enum OnError {
 #[pyclass(module = "htmltok")]
 pub(crate) struct WarcRecords {
     records: Mutex<HtmlRecords<Box<dyn Read + Send>>>,
+    /// An exception the file object's `read` raised, raised again here.
+    raised: RaisedSlot,
     /// The archive's path, if it was given one.
     #[pyo3(get)]
     archive: Option<String>,
@@ -447,6 +462,12 @@ impl WarcRecords {
                     .unwrap_or_else(|poisoned| poisoned.into_inner())
                     .next()
             });
+            let raised = self.raised.lock().unwrap_or_else(|p| p.into_inner()).take();
+            if let Some(error) = raised {
+                // The file object failed: its own exception, not an
+                // archive error (reading cannot go on after it).
+                return Err(error);
+            }
             match next {
                 None => return Ok(None),
                 Some(Ok(record)) => return Ok(Some(WarcRecord::of(self.archive.clone(), record))),
@@ -541,6 +562,7 @@ pub(crate) fn warc_records(
         options = options.max_record_size(bytes);
     }
     let os = py.import("os")?;
+    let raised = RaisedSlot::default();
     let (read, archive): (Box<dyn Read + Send>, Option<String>) =
         if source.is_instance_of::<PyString>() || source.hasattr("__fspath__")? {
             let path: String = os.call_method1("fsdecode", (source,))?.extract()?;
@@ -552,6 +574,7 @@ pub(crate) fn warc_records(
             (
                 Box::new(PyReader {
                     file: source.clone().unbind(),
+                    raised: raised.clone(),
                     over: Vec::new(),
                 }),
                 None,
@@ -563,7 +586,11 @@ pub(crate) fn warc_records(
             )));
         };
     let reader = py.detach(|| Reader::with_options(read, options));
+    if let Some(error) = raised.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        return Err(error);
+    }
     Ok(WarcRecords {
+        raised,
         records: Mutex::new(reader.html_records()),
         archive,
         errors: Vec::new(),

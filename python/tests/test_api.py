@@ -49,6 +49,28 @@ def test_errors_have_codes_offsets_lines_and_columns():
     assert quiet.errors == []
 
 
+def test_errors_across_chunk_boundaries_are_all_there_and_placed():
+    # 100,000 errors over three 256 KiB chunks, taken out of the stream
+    # after each chunk.
+    page = "<a b b>" * 100_000
+    tokens = htmltok.tokenize(page, errors=True)
+    assert len(list(tokens)) == 100_000
+    first = tokens.errors[0].offset
+    assert [e.offset for e in tokens.errors] == [first + 7 * i for i in range(100_000)]
+    assert {(e.code, e.line) for e in tokens.errors} == {("duplicate-attribute", 1)}
+    assert tokens.errors[-1].column == first + 7 * 99_999 + 1
+
+
+def test_values_hash_and_print_as_python():
+    tokens = htmltok.tokenize("<!DOCTYPE html><a b=1 b=2>x", errors=True)
+    doctype, a, text = list(tokens)
+    assert repr(doctype) == 'Token("doctype", "html", span=(0, 15))'
+    assert repr(text) == 'Token("text", "x", span=(26, 27))'
+    assert len({*a.attributes, *a.attributes}) == 2
+    assert len(set(tokens.errors)) == 1
+    assert hash(htmltok.detect_encoding(b"<p>")) == hash(htmltok.detect_encoding(b"<p>"))
+
+
 def test_auto_switch_and_tree_builder_control():
     html = "<script>a<b</script><title>&amp;</title>"
     auto = [(t.kind, t.data) for t in htmltok.tokenize(html) if t.kind == "text"]

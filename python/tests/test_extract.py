@@ -145,6 +145,16 @@ def test_offsets_map_runs_back_to_the_page():
     assert [html.encode()[a:b] for _, (a, b) in runs] == [b"Fish &amp;   chips", b"peas"]
 
 
+def test_offsets_are_characters_of_the_text_and_bytes_of_the_page():
+    html = "<p>café 😀 &amp; x</p><p>née</p>"
+    found = htmltok.extract(html, offsets=True, links=False, metadata=False)
+    assert found["text"] == "café 😀 & x\nnée"
+    (t1, s1), (t2, s2) = found["runs"]
+    assert found["text"][slice(*t1)] == "café 😀 & x" and found["text"][slice(*t2)] == "née"
+    assert html.encode()[slice(*s1)].decode() == "café 😀 &amp; x"
+    assert html.encode()[slice(*s2)].decode() == "née"
+
+
 @pytest.mark.parametrize("path", corpus_pages(), ids=lambda p: p.name)
 def test_offsets_on_the_corpus(path):
     """Each run's output text is its source collapsed: character offsets

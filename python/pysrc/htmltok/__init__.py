@@ -34,7 +34,8 @@ A page is a ``str`` or ``bytes``; bytes are decoded as a browser decodes
 them (BOM, ``encoding=``, ``transport_encoding=`` (the HTTP charset), the
 ``<meta>`` prescan, windows-1252, and a ``<meta>`` met later). Spans and
 offsets are byte offsets into the page's UTF-8 text. Every call releases
-the GIL while Rust works; results are plain data and everything pickles.
+the GIL while Rust works; results are plain data, and tokens, errors and
+WARC records pickle (the iterators themselves do not).
 """
 
 from ._htmltok import (

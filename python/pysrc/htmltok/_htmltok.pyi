@@ -1,7 +1,7 @@
 """Type stubs of the extension module (see the package docstring)."""
 
 import os
-from typing import BinaryIO, Iterator, List, Literal, Optional, Tuple, TypedDict, Union
+from typing import BinaryIO, Iterator, List, Literal, Optional, Sequence, Tuple, TypedDict, Union
 
 __version__: str
 
@@ -69,7 +69,7 @@ class Token:
         kind: str,
         name: Optional[str] = None,
         data: Optional[str] = None,
-        attributes: Optional[List[Attribute]] = None,
+        attributes: Optional[Sequence[Attribute]] = None,
         self_closing: bool = False,
         public_id: Optional[str] = None,
         system_id: Optional[str] = None,
@@ -130,8 +130,9 @@ def tokenize(
     ``<textarea>``, ``<plaintext>``, ``<svg>``/``<math>`` as a browser's tree
     builder would; turn it off and give ``state`` and ``last_start_tag`` to
     drive the tokenizer as a tree builder (or html5lib-tests) does.
-    ``memory_limit`` caps the bytes the tokenizer builds; past it
-    :class:`MemoryLimitError` is raised after the tokens before it.
+    ``memory_limit`` caps the decoded text (for bytes) and the bytes the
+    tokenizer builds; past it :class:`MemoryLimitError` is raised after the
+    tokens finished before it.
     """
 
 class Link(TypedDict):
@@ -275,6 +276,22 @@ class WarcError:
 
 class WarcRecord:
     """One HTML page of an archive; text, links, metadata made on first use."""
+
+    def __init__(
+        self,
+        archive: Optional[str],
+        number: int,
+        offset: Optional[int],
+        kind: str,
+        target_uri: str,
+        record_id: Optional[str],
+        date: Optional[str],
+        truncated: Optional[str],
+        status: Optional[int],
+        content_type: Optional[str],
+        charset: Optional[str],
+        payload: bytes,
+    ) -> None: ...
 
     archive: Optional[str]
     number: int
