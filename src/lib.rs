@@ -174,7 +174,7 @@ pub mod warc;
 
 pub use element::Element;
 pub use error::{ErrorCode, ParseError};
-pub use position::LineIndex;
+pub use position::{LineCursor, LineIndex};
 pub use stream::{Feed, StreamError, StreamOptions, StreamTokenizer};
 pub use token::{Attribute, Attributes, Comment, Doctype, Span, Tag, Text, Token};
 pub use tokenizer::{MemoryLimitError, Options, State, Tokenizer};

@@ -41,26 +41,100 @@ impl<'a> LineIndex<'a> {
     /// offset at the end of the input gives the position just past the last
     /// character). An offset inside a CRLF pair counts as the CR.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let mut offset = offset.min(self.input.len());
-        if offset > 0 && self.input.get(offset) == Some(&b'\n') && self.input[offset - 1] == b'\r' {
-            offset -= 1;
-        }
+        let offset = position_of(self.input, offset);
         let line = self.line_starts.partition_point(|&s| s <= offset);
         let start = self.line_starts[line - 1];
-        // Count UTF-16 code units, as html5lib-tests does: one for every
-        // byte that starts a character, and one more for each character
-        // outside the Basic Multilingual Plane (a four-byte sequence).
-        let col: usize = self.input[start..offset]
-            .iter()
-            .map(|&b| usize::from((b as i8) >= -0x40) + usize::from(b >= 0xF0))
-            .sum();
-        (line, col + 1)
+        (line, utf16_units(&self.input[start..offset]) + 1)
+    }
+}
+
+/// `offset` clamped to the input, and inside a CRLF pair moved to the CR.
+fn position_of(input: &[u8], offset: usize) -> usize {
+    let offset = offset.min(input.len());
+    if offset > 0 && input.get(offset) == Some(&b'\n') && input[offset - 1] == b'\r' {
+        offset - 1
+    } else {
+        offset
+    }
+}
+
+/// The UTF-16 code units of `bytes` (whole characters of UTF-8), as
+/// html5lib-tests counts columns: one for every byte that starts a
+/// character, one more for each character outside the Basic Multilingual
+/// Plane (a four-byte sequence).
+fn utf16_units(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .map(|&b| usize::from((b as i8) >= -0x40) + usize::from(b >= 0xF0))
+        .sum()
+}
+
+/// Lines and columns of offsets taken in order, each counted on from the
+/// last: the same answers as [`LineIndex::line_col`], for the cost of
+/// reading the input once, where `line_col` counts each column from its
+/// line's start (quadratic for many offsets on one long line, as a
+/// minified page's errors are). Needs no index, so it can follow an input
+/// as it grows.
+///
+/// ```
+/// use htmltok::LineCursor;
+///
+/// let input = "ab\r\ncd\u{1F600}e";
+/// let at = LineCursor::START.advance(input, 1);
+/// assert_eq!(at.line_col(), (1, 2));
+/// let at = at.advance(input, 9); // after the emoji, which counts two
+/// assert_eq!(at.line_col(), (2, 5));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineCursor {
+    offset: usize,
+    line: usize,
+    units: usize,
+}
+
+impl LineCursor {
+    /// The start of the input: line 1, column 1.
+    pub const START: LineCursor = LineCursor {
+        offset: 0,
+        line: 1,
+        units: 0,
+    };
+
+    /// The place of `offset` in `input`, counted on from this one (from
+    /// the start when `offset` lies before it).
+    pub fn advance(self, input: &str, offset: usize) -> LineCursor {
+        let input = input.as_bytes();
+        let offset = position_of(input, offset);
+        let mut at = if offset >= self.offset {
+            self
+        } else {
+            LineCursor::START
+        };
+        let mut run_start = at.offset;
+        for i in memchr::memchr2_iter(b'\n', b'\r', &input[at.offset..offset]) {
+            let i = at.offset + i;
+            // A CR directly followed by LF ends its line at the LF.
+            if input[i] == b'\r' && input.get(i + 1) == Some(&b'\n') {
+                continue;
+            }
+            at.line += 1;
+            at.units = 0;
+            run_start = i + 1;
+        }
+        at.units += utf16_units(&input[run_start..offset]);
+        at.offset = offset;
+        at
+    }
+
+    /// The 1-based line and column.
+    pub fn line_col(&self) -> (usize, usize) {
+        (self.line, self.units + 1)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::LineIndex;
+    use super::{LineCursor, LineIndex};
 
     #[test]
     fn counts_lines_and_characters() {
@@ -76,5 +150,21 @@ mod tests {
         assert_eq!(idx.line_col(15), (4, 5)); // end of input
         let astral = LineIndex::new("a\u{1F600}b");
         assert_eq!(astral.line_col(5), (1, 4)); // the emoji counts two
+    }
+
+    #[test]
+    fn a_cursor_agrees_with_the_index_at_every_offset() {
+        let input = "ab\ncd\r\nef\rgh\u{e9}x\r\r\n\n\u{1F600}z";
+        let idx = LineIndex::new(input);
+        let mut at = LineCursor::START;
+        for offset in 0..=input.len() + 2 {
+            at = at.advance(input, offset);
+            assert_eq!(at.line_col(), idx.line_col(offset), "offset {offset}");
+            // And from the start, as for an offset behind the cursor.
+            let fresh = LineCursor::START.advance(input, offset);
+            assert_eq!(fresh.line_col(), idx.line_col(offset), "offset {offset}");
+        }
+        let back = LineCursor::START.advance(input, 12).advance(input, 4);
+        assert_eq!(back.line_col(), idx.line_col(4));
     }
 }

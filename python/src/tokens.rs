@@ -11,7 +11,9 @@
 use std::collections::VecDeque;
 
 use htmltok::bumpalo::Bump;
-use htmltok::{Options, State, StreamError, StreamOptions, StreamTokenizer, Token as RustToken};
+use htmltok::{
+    LineCursor, Options, State, StreamError, StreamOptions, StreamTokenizer, Token as RustToken,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -361,55 +363,9 @@ struct Progress {
     /// The parse errors so far, taken out of the stream after each chunk
     /// (what a stream holds counts against its memory limit) and placed.
     errors: Vec<ParseError>,
-    /// Where the last error was placed, to place the next from there.
-    at: Place,
-}
-
-/// A byte offset with its 1-based line and its column so far (UTF-16
-/// units from the line's start), as `htmltok::LineIndex` counts them.
-#[derive(Clone, Copy, Debug)]
-struct Place {
-    offset: usize,
-    line: usize,
-    units: usize,
-}
-
-impl Place {
-    const START: Place = Place {
-        offset: 0,
-        line: 1,
-        units: 0,
-    };
-
-    /// The place of `offset`, counted on from `self` (from the start if
-    /// `offset` lies before it). Errors come in order, so placing all of a
-    /// page's errors reads the page once; `LineIndex::line_col` counts a
-    /// line from its start for each, which is quadratic in a long line.
-    fn advance(self, text: &[u8], offset: usize) -> Place {
-        let mut offset = offset.min(text.len());
-        // An offset inside a CRLF pair counts as the CR.
-        if offset > 0 && text.get(offset) == Some(&b'\n') && text[offset - 1] == b'\r' {
-            offset -= 1;
-        }
-        let mut at = if offset >= self.offset {
-            self
-        } else {
-            Place::START
-        };
-        for i in at.offset..offset {
-            let b = text[i];
-            if b == b'\n' || (b == b'\r' && text.get(i + 1) != Some(&b'\n')) {
-                at.line += 1;
-                at.units = 0;
-            } else {
-                // One unit for each byte that starts a character, one more
-                // for a character outside the Basic Multilingual Plane.
-                at.units += usize::from((b as i8) >= -0x40) + usize::from(b >= 0xF0);
-            }
-        }
-        at.offset = offset;
-        at
-    }
+    /// Where the last error was placed: errors come in order, so placing
+    /// them all reads the page once.
+    at: LineCursor,
 }
 
 impl Progress {
@@ -435,12 +391,13 @@ impl Progress {
             Err(e) => self.failed = Some(e),
         }
         for e in self.stream.take_errors() {
-            self.at = self.at.advance(self.text.as_bytes(), e.offset);
+            self.at = self.at.advance(&self.text, e.offset);
+            let (line, column) = self.at.line_col();
             self.errors.push(ParseError {
                 code: e.code.as_str().to_owned(),
                 offset: e.offset,
-                line: self.at.line,
-                column: self.at.units + 1,
+                line,
+                column,
             });
         }
         if let Some(e) = self.stream.error() {
@@ -593,7 +550,7 @@ pub(crate) fn tokenize(
             finished: false,
             failed: None,
             errors: Vec::new(),
-            at: Place::START,
+            at: LineCursor::START,
         },
         encoding,
     })
