@@ -312,8 +312,23 @@ def ratio_cells(row: dict, ours: list[str]) -> str:
     return " | ".join(f"{row['ratios'][o][0]:.2f} | {row['ratios'][o][1]:.2f}" for o in ours)
 
 
+def table_lines(rows: list[dict]) -> list[str]:
+    """The Markdown table of the tools' rows, with a ratio and a paired
+    column for each htmltok row (shared with tools/warc_peers.py)."""
+    ours = [row["tool"] for row in rows if row["tool"].startswith("htmltok")]
+    lines = [
+        "| tool | timed | median s | (min-max s) | MB/s | "
+        + " | ".join(f"{o} / this | paired" for o in ours) + " |",
+        "|---|---|---:|---:|---:|" + "---:|" * (2 * len(ours)),
+    ]
+    for row in rows:
+        lines.append(f"| {row['tool']} | {row['timed']} | {row['median_s']:.3f} | "
+                     f"{min(row['runs_s']):.3f}-{max(row['runs_s']):.3f} | "
+                     f"{row['mb_per_s']:,.1f} | {ratio_cells(row, ours)} |")
+    return lines
+
+
 def markdown(result: dict) -> str:
-    ours = [row["tool"] for row in result["rows"] if row["tool"].startswith("htmltok")]
     lines = [
         f"{len(result['files'])} files x {result['copies']} copies = "
         f"{result['input_bytes'] / 1e6:,.1f} MB of HTML; median of {result['runs']} runs "
@@ -321,14 +336,8 @@ def markdown(result: dict) -> str:
         "above 1 = htmltok faster; paired: the median over rounds of the peer's time / "
         "htmltok's in the same round)",
         "",
-        "| tool | timed | median s | (min-max s) | MB/s | "
-        + " | ".join(f"{o} / this | paired" for o in ours) + " |",
-        "|---|---|---:|---:|---:|" + "---:|" * (2 * len(ours)),
     ]
-    for row in result["rows"]:
-        lines.append(f"| {row['tool']} | {row['timed']} | {row['median_s']:.3f} | "
-                     f"{min(row['runs_s']):.3f}-{max(row['runs_s']):.3f} | "
-                     f"{row['mb_per_s']:,.1f} | {ratio_cells(row, ours)} |")
+    lines += table_lines(result["rows"])
     v = result["versions"]
     lines += [
         "",

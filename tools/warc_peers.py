@@ -64,8 +64,8 @@ from extract_peers import (  # noqa: E402  (the sibling script's helpers)
     import_htmltok_module,
     load,
     process_timer,
-    ratio_cells,
     run_main,
+    table_lines,
     version,
 )
 
@@ -234,7 +234,6 @@ def measure(args) -> dict:
 
 
 def markdown(result: dict) -> str:
-    ours = [row["tool"] for row in result["rows"] if row["tool"].startswith("htmltok")]
     lines = [
         f"{result['responses']} HTML responses ({len(result['files'])} files x "
         f"{result['copies']} copies): {result['payload_bytes'] / 1e6:,.1f} MB of payload, "
@@ -243,14 +242,8 @@ def markdown(result: dict) -> str:
         "MB/s / the tool's; paired: the median over rounds of the tool's time / htmltok's "
         "in the same round)",
         "",
-        "| tool | timed | median s | (min-max s) | MB/s | "
-        + " | ".join(f"{o} / this | paired" for o in ours) + " |",
-        "|---|---|---:|---:|---:|" + "---:|" * (2 * len(ours)),
     ]
-    for row in result["rows"]:
-        lines.append(f"| {row['tool']} | {row['timed']} | {row['median_s']:.3f} | "
-                     f"{min(row['runs_s']):.3f}-{max(row['runs_s']):.3f} | "
-                     f"{row['mb_per_s']:,.1f} | {ratio_cells(row, ours)} |")
+    lines += table_lines(result["rows"])
     if result["htmltok_note"]:
         lines += ["", f"htmltok not timed: {result['htmltok_note']}"]
     v = result["versions"]
