@@ -54,6 +54,15 @@ fn check_tree(input: &str) {
     }
 }
 
+/// The parse errors `tokenizer` reported, as codes and offsets.
+fn codes_and_offsets(tokenizer: &htmltok::Tokenizer<'_>) -> Vec<(htmltok::ErrorCode, usize)> {
+    tokenizer
+        .errors()
+        .iter()
+        .map(|e| (e.code, e.offset))
+        .collect()
+}
+
 /// Each input through every check, and the kinds and names of its tokens
 /// ([`names`]) as given.
 fn check_names(cases: &[(&str, &[&str])]) {
@@ -211,11 +220,7 @@ fn solidus_between_attributes() {
     assert_eq!(names, ["b", "c"]);
     assert!(tag.self_closing);
     assert!(tokenizer.next().is_none());
-    let errors: Vec<(ErrorCode, usize)> = tokenizer
-        .errors()
-        .iter()
-        .map(|e| (e.code, e.offset))
-        .collect();
+    let errors = codes_and_offsets(&tokenizer);
     assert_eq!(
         errors,
         [
@@ -561,4 +566,60 @@ fn lowered_duplicate_of_a_borrowed_name() {
     check("<a a=''A>");
     check("<a a A \0 \0>");
     check("<a b c d e f g h i a A \0 \0>");
+}
+
+/// `tools/linearity.sh` (`fuzz-end-tag-duplicates`,
+/// `fuzz-solidus-duplicates`): a tag that never ends, repeating one name
+/// or two in turn, cost over 150 instructions a byte. Past eight
+/// attributes a name is now looked for among the last two before the
+/// table; a duplicate found either way must be marked, named and reported
+/// as before, for names borrowed from the input and names made anew.
+#[test]
+fn repeated_names_past_eight_attributes() {
+    for input in [
+        "<x a b c d e f g h A h \0 \0>",
+        "<x a b c d e f g h i a b c a b c>",
+        "</O \0</O \0</O \0</O \0</O \0</O \0</O \0</O \0</O \0</O \0</",
+        "Q/</Q/</Q/</Q/</Q/</Q/</Q/</Q/</Q/</Q/</Q/</Q/</Q/</Q/</Q/</Q/</Q/</",
+        "<a B b B b B b B b B b B b B b B b B b b B>",
+        "<a aaaaaaaaaa b c d e f g h aaaaaaaaaa AAAAAAAAAA aaaaaaaaab>",
+    ] {
+        check(input);
+    }
+    use htmltok::{ErrorCode, Options, Token, Tokenizer, bumpalo::Bump};
+    let arena = Bump::new();
+    let input = "<x a b c d e f g h A h \0 \0>";
+    let mut tokenizer = Tokenizer::with_options(input, &arena, Options::default().errors(true));
+    let Some(Token::StartTag(tag)) = tokenizer.next() else {
+        panic!("a start tag");
+    };
+    let attributes: Vec<(&str, bool)> = tag
+        .attributes
+        .iter()
+        .map(|a| (a.name, a.duplicate))
+        .collect();
+    let mut want: Vec<(&str, bool)> = "abcdefgh"
+        .split("")
+        .filter(|s| !s.is_empty())
+        .map(|s| (s, false))
+        .collect();
+    want.extend([
+        ("a", true),
+        ("h", true),
+        ("\u{FFFD}", false),
+        ("\u{FFFD}", true),
+    ]);
+    assert_eq!(attributes, want);
+    assert!(tokenizer.next().is_none());
+    let errors = codes_and_offsets(&tokenizer);
+    assert_eq!(
+        errors,
+        [
+            (ErrorCode::DuplicateAttribute, 20),
+            (ErrorCode::DuplicateAttribute, 22),
+            (ErrorCode::UnexpectedNullCharacter, 23),
+            (ErrorCode::UnexpectedNullCharacter, 25),
+            (ErrorCode::DuplicateAttribute, 26),
+        ]
+    );
 }

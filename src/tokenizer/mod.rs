@@ -392,7 +392,8 @@ pub(crate) fn utf8_len(b: u8) -> usize {
 /// there is none, the attribute is taken to be added next, at index
 /// `attrs.len()` (every caller pushes it).
 ///
-/// A scan is fastest for the few attributes real tags have; past 8, a
+/// A scan is fastest for the few attributes real tags have; past 8, the
+/// last two names are tried (a hostile tag repeats one or two), then a
 /// table of the names so far (`attr_keys`, keyed by `name_keys`; see
 /// `name_key.rs`) makes each check one lookup, so a tag with a million
 /// attributes (or a million copies of one) stays linear.
@@ -415,6 +416,30 @@ fn duplicate_of<'a>(
             })
             .map(|a| a.name);
     }
+    // A tag that repeats one name or two in turn (as a page made to cost
+    // does, a million times) finds it among the last two: two compares
+    // instead of a hash and a probe. Any earlier equal name will do.
+    if let Some(a) = attrs[n - 2..]
+        .iter()
+        .rev()
+        .find(|a| same_name(a.name.as_bytes(), name.as_bytes()))
+    {
+        return Some(a.name);
+    }
+    duplicate_in_table(attrs, attr_keys, name_keys, name)
+}
+
+/// [`duplicate_of`] by the table, for a tag of 8 attributes or more: rare
+/// on real pages, and out of line so that the common case stays small
+/// where it is inlined.
+#[inline(never)]
+fn duplicate_in_table<'a>(
+    attrs: &[Attribute<'a>],
+    attr_keys: &mut HashMap<NameKey, u32, KeyHasher>,
+    name_keys: &NameKeys,
+    name: &str,
+) -> Option<&'a str> {
+    let n = attrs.len();
     if attr_keys.is_empty() {
         for (i, a) in attrs.iter().enumerate() {
             attr_keys.entry(name_keys.key(a.name)).or_insert(i as u32);
@@ -432,6 +457,21 @@ fn duplicate_of<'a>(
         }
         // Two long names with one key: rare, and only by chance.
         Some(_) => attrs.iter().find(|a| a.name == name).map(|a| a.name),
+    }
+}
+
+/// Whether two attribute names are equal. Length and first byte rule out
+/// nearly every other name first; a short name is compared a byte at a
+/// time, where a call into memcmp would cost more.
+#[inline(always)]
+fn same_name(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() || a.first() != b.first() {
+        return false;
+    }
+    if a.len() <= 8 {
+        a.iter().zip(b).all(|(x, y)| x == y)
+    } else {
+        a == b
     }
 }
 
@@ -491,6 +531,14 @@ impl StrBuf {
     pub(crate) fn push_str(&mut self, input: &str, s: &str) {
         self.make_owned(input);
         self.scratch.push_str(s);
+    }
+
+    /// Appends one character that is not the source's (U+FFFD for a
+    /// NUL): a push, where `push_str` calls into memcpy.
+    #[inline]
+    pub(crate) fn push_char(&mut self, input: &str, c: char) {
+        self.make_owned(input);
+        self.scratch.push(c);
     }
 
     /// A buffer holding `s`, owned (text carried over from another buffer).
@@ -568,6 +616,14 @@ impl StrBuf {
     #[cold]
     fn push_lowered(&mut self, input: &str, start: usize, end: usize) {
         self.make_owned(input);
+        if end - start == 1 {
+            // One letter (a one-byte run is ASCII), as a tag that never
+            // ends may repeat a million times: a push, not a call into
+            // memcpy and the slice's lowering.
+            self.scratch
+                .push(char::from(input.as_bytes()[start].to_ascii_lowercase()));
+            return;
+        }
         let from = self.scratch.len();
         self.scratch.push_str(&input[start..end]);
         self.scratch[from..].make_ascii_lowercase();

@@ -445,7 +445,8 @@ impl<'a> Tokenizer<'a> {
                 break;
             }
             self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
-            self.attr_name.push_str(self.input, "\u{FFFD}");
+            self.attr_name
+                .push_char(self.input, char::REPLACEMENT_CHARACTER);
             self.pos += 1;
         }
         // One call site, so that it is inlined here.
@@ -466,35 +467,38 @@ impl<'a> Tokenizer<'a> {
             while matches!(self.cur(), Some(b) if is_ws(b)) {
                 self.pos += 1;
             }
-            if !self.skip_stray_solidus() {
-                break;
+            if self.skip_stray_solidus() {
+                // The before attribute name state, and (as a rule) the
+                // name of the next attribute.
+                self.state = S::BeforeAttributeName;
+                self.before_attribute_name_state();
+            } else {
+                match self.cur() {
+                    Some(b'/') => {
+                        self.pos += 1;
+                        self.state = S::SelfClosingStartTag;
+                    }
+                    Some(b'=') => {
+                        self.pos += 1;
+                        self.state = S::BeforeAttributeValue;
+                    }
+                    Some(b'>') => {
+                        self.pos += 1;
+                        self.emit_tag();
+                    }
+                    None => return self.eof_in_tag(),
+                    Some(_) => {
+                        self.new_attr();
+                        self.state = S::AttributeName;
+                        self.attribute_name_state();
+                    }
+                }
             }
-            // The before attribute name state, and (as a rule) the name of
-            // the next attribute, which comes back here: a tag of a million
-            // `/a`s goes round this loop, not through `run`.
-            self.state = S::BeforeAttributeName;
-            self.before_attribute_name_state();
+            // A name that ends without a value comes back here: a tag of
+            // a million `/a`s or `a `s goes round this loop, not through
+            // `run`.
             if self.state != S::AfterAttributeName || self.limit_hit() {
                 return;
-            }
-        }
-        match self.cur() {
-            Some(b'/') => {
-                self.pos += 1;
-                self.state = S::SelfClosingStartTag;
-            }
-            Some(b'=') => {
-                self.pos += 1;
-                self.state = S::BeforeAttributeValue;
-            }
-            Some(b'>') => {
-                self.pos += 1;
-                self.emit_tag();
-            }
-            None => self.eof_in_tag(),
-            Some(_) => {
-                self.new_attr();
-                self.state = S::AttributeName;
             }
         }
     }
