@@ -652,16 +652,53 @@ fn memory_limit_stops_with_an_error_after_the_tokens_before() {
     let opts = Options::default().memory_limit(Some(64 << 10));
     let mut tok = Tokenizer::with_options(&input, &arena, opts);
     let got: Vec<Token> = tok.by_ref().collect();
-    assert_eq!(got.len(), 4); // <p>, start, </p>, <p title>
+    // <p>, start, </p>, <p title>, and the text read when the limit was
+    // passed, up to where it was: produced, so not dropped.
+    assert_eq!(got.len(), 5);
     let err = tok.limit_error().expect("limit error");
     assert_eq!(err.limit, 64 << 10);
     assert!(err.offset > 25 && err.offset < input.len(), "{err:?}");
     assert!(err.to_string().contains("memory limit of 65536 bytes"));
+    let Token::Text(text) = &got[4] else {
+        panic!("text last, not {:?}", got[4]);
+    };
+    assert_eq!(text.span, htmltok::Span::new(25, err.offset));
+    assert_eq!(text.data, "&".repeat((err.offset - 25) / 5));
     // Under a generous limit the same input goes through.
     let opts = Options::default().memory_limit(Some(1 << 20));
     let mut tok = Tokenizer::with_options(&input, &arena, opts);
     assert_eq!(tok.by_ref().count(), 5);
     assert!(tok.limit_error().is_none());
+}
+
+/// The text before a construct that passes the memory limit was finished
+/// before it: it comes out, through the iterator and the push interface
+/// alike, and the construct does not.
+#[test]
+fn memory_limit_keeps_the_text_before_the_construct_it_stops_in() {
+    let arena = Bump::new();
+    let opts = Options::default().memory_limit(Some(64 << 10));
+    for construct in ["<!--", "<a title='", "<a "] {
+        // Each NUL becomes U+FFFD in a copy: the construct grows in memory.
+        let input = format!(
+            "<b>x</b>hello &amp; bye {construct}{}",
+            "\0".repeat(100_000)
+        );
+        let mut tok = Tokenizer::with_options(&input, &arena, opts.clone());
+        let got: Vec<Token> = tok.by_ref().collect();
+        let err = tok.limit_error().expect("limit error");
+        let start = input.find(construct).unwrap();
+        assert!(err.offset > start, "{construct}: {err:?}");
+        assert_eq!(got.len(), 4, "{construct}: {got:?}");
+        let Token::Text(text) = &got[3] else {
+            panic!("{construct}: text last, not {:?}", got[3]);
+        };
+        assert_eq!(text.data, "hello & bye ", "{construct}");
+        assert_eq!(text.span, htmltok::Span::new(8, start), "{construct}");
+        let mut pushed = Vec::new();
+        Tokenizer::with_options(&input, &arena, opts.clone()).for_each_token(|t| pushed.push(t));
+        assert_eq!(pushed, got, "{construct}");
+    }
 }
 
 /// `"`, `'` and `<` are characters of an attribute name and parse errors,

@@ -131,9 +131,10 @@ def test_memory_limits_raise_with_limit_used_and_offset():
     assert e.value.limit == 4096 and e.value.used > 4096
     assert 103 < e.value.offset < len(page)
     assert "memory limit of 4096 bytes exceeded at byte" in str(e.value)
-    # The tokens finished before it were yielded (the text run the
-    # tokenizer still held when the limit was hit is not a token yet).
-    assert [t.kind for t in got] == ["start_tag"]
+    # The tokens finished before it were yielded, and the text before the
+    # comment, finished too though the tokenizer still held it.
+    assert [t.kind for t in got] == ["start_tag", "text"]
+    assert got[1].data == "x" * 100 and got[1].span == (3, 103)
     # Past the error the iterator is exhausted.
     assert list(tokens) == []
     # Decoding a page bigger than the cap.

@@ -110,7 +110,8 @@ pub struct MemoryLimitError {
     /// What the tokenizer had used when it stopped.
     pub used: usize,
     /// Byte offset of the input where it stopped; every token before the
-    /// construct being tokenized there was delivered.
+    /// construct being tokenized there was delivered, and the text before
+    /// it (a run of text that passed the limit, up to the offset).
     pub offset: usize,
 }
 
@@ -1086,6 +1087,18 @@ impl<'a> Tokenizer<'a> {
         self.out = None;
         self.stash = None;
         self.done = true;
+        // The text before the construct being tokenized is finished, and a
+        // text state's run is finished up to `pos`: handed out, not
+        // dropped. (A state that keeps its position in a local, the tag
+        // fast path, is inside a tag: its text ends where the tag begins.)
+        if !self.text.is_empty() {
+            let end = if self.state.is_resumable() && pos == self.pos {
+                pos
+            } else {
+                self.tok_start
+            };
+            self.out = Some(self.take_text(end));
+        }
         true
     }
 
