@@ -109,7 +109,7 @@ impl<'a> Tokenizer<'a> {
                 }
                 Some(0) => {
                     self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
-                    name.push_str(self.input, "\u{FFFD}");
+                    name.push_char(self.input, char::REPLACEMENT_CHARACTER);
                     self.pos += 1;
                 }
                 Some(_) => {

@@ -406,25 +406,14 @@ fn duplicate_of<'a>(
     name: &str,
 ) -> Option<&'a str> {
     let n = attrs.len();
+    let same = |a: &&Attribute<'a>| same_name(a.name.as_bytes(), name.as_bytes());
     if n < 8 {
-        // Length and first byte rule out nearly every other name before a
-        // full comparison.
-        let first = name.as_bytes().first();
-        return attrs
-            .iter()
-            .find(|a| {
-                a.name.len() == name.len() && a.name.as_bytes().first() == first && a.name == name
-            })
-            .map(|a| a.name);
+        return attrs.iter().find(same).map(|a| a.name);
     }
     // A tag that repeats one name or two in turn (as a page made to cost
     // does, a million times) finds it among the last two: two compares
     // instead of a hash and a probe. Any earlier equal name will do.
-    if let Some(a) = attrs[n - 2..]
-        .iter()
-        .rev()
-        .find(|a| same_name(a.name.as_bytes(), name.as_bytes()))
-    {
+    if let Some(a) = attrs[n - 2..].iter().rev().find(same) {
         return Some(a.name);
     }
     duplicate_in_table(attrs, attr_keys, name_keys, name)
@@ -1236,14 +1225,14 @@ impl<'a> Tokenizer<'a> {
         let b = bytes[*pos];
         match b {
             b'\r' => {
-                buf.push_str(input, "\n");
+                buf.push_char(input, '\n');
                 *pos += 1;
                 if bytes.get(*pos) == Some(&b'\n') {
                     *pos += 1;
                 }
             }
             0 => {
-                buf.push_str(input, "\u{FFFD}");
+                buf.push_char(input, char::REPLACEMENT_CHARACTER);
                 *pos += 1;
             }
             _ => {

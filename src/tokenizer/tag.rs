@@ -343,7 +343,8 @@ impl<'a> Tokenizer<'a> {
                 }
                 Some(0) => {
                     self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
-                    self.tag_name.push_str(self.input, "\u{FFFD}");
+                    self.tag_name
+                        .push_char(self.input, char::REPLACEMENT_CHARACTER);
                     self.pos += 1;
                 }
                 Some(_) => {
