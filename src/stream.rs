@@ -699,10 +699,15 @@ impl<'a> Feed<'_, 'a> {
     /// assert_eq!(names, ["p", "a"]);
     /// ```
     pub fn for_each_token<F: FnMut(Token<'a>)>(&mut self, mut sink: F) {
-        let _ = self.try_for_each_token(|token| {
-            sink(token);
-            ControlFlow::<()>::Continue(())
-        });
+        // These wrappers are inlined, so that `sink` reaches the places
+        // the tokenizer hands tokens over (see `Tokenizer::for_each_token`).
+        let _ = self.try_for_each_token(
+            #[inline(always)]
+            |token| {
+                sink(token);
+                ControlFlow::<()>::Continue(())
+            },
+        );
     }
 
     /// [`Feed::for_each_token`] for a closure that may stop early, as
@@ -711,7 +716,10 @@ impl<'a> Feed<'_, 'a> {
     where
         F: FnMut(Token<'a>) -> ControlFlow<B>,
     {
-        self.try_for_each_token_in(|token, _| sink(token))
+        self.try_for_each_token_in(
+            #[inline(always)]
+            |token, _| sink(token),
+        )
     }
 
     /// [`Feed::try_for_each_token`] for a closure that also wants the
@@ -745,7 +753,10 @@ impl<'a> Feed<'_, 'a> {
             // the iterator's way collects the carry and starts the next.
             let source = self.current_source();
             if let Some(core) = &mut self.core {
-                core.try_for_each_token(|token| sink(token, &source))?;
+                core.try_for_each_token(
+                    #[inline(always)]
+                    |token| sink(token, &source),
+                )?;
             }
             match self.next_slow() {
                 // A token of the buffer `next_slow` is on.
