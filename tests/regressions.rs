@@ -186,6 +186,40 @@ fn text_piece_before_an_empty_cdata_section_cut_by_the_end() {
     check_or_panic(b"vg>@<![CDATA[", &config);
 }
 
+/// Found by the `chunked` fuzz target (crash-ee345327…, 51 minutes into an
+/// hour on 7be1693), minimized: the same as the test above with the chunk
+/// boundary right after `<![CDATA[`. There the tokenizer is in the CDATA
+/// section state at a safe point, so the piece handed out covers the
+/// opener (the next piece would start there); the section then ends empty
+/// (`]]>`), and no later piece can cover that `]]>`, which the whole
+/// input's text span swallows with the rest of the section. The check
+/// allows exactly that stretch (`chunked::rest_of_empty_cdata`); tokens
+/// and errors are equal, and text after the section starts a piece where
+/// the last one ended.
+#[test]
+fn text_piece_ending_inside_an_empty_cdata_section() {
+    use chunked::{ChunkConfig, check_or_panic};
+    for (doc, cut) in [
+        (&b"x<![CDATA[]]>"[..], 10),
+        (b"x<![CDATA[]]><b>", 10),
+        (b"x<![CDATA[]]>y", 10),
+        (b"x<![CDATA[]]></><![CDATA[]]>", 10),
+        (b"x<![CDATA[]]>", 11),
+        (b"x<![CDATA[]]>", 12),
+    ] {
+        let mut config = ChunkConfig::new(&[cut]);
+        config.foreign = true;
+        config.auto_switch = false;
+        check_or_panic(doc, &config);
+    }
+    // Still caught: a `]]>` not after an opener the piece covers, and
+    // what follows the section when it is not dropped too.
+    assert!(!chunked::rest_of_empty_cdata("x", "]]>"));
+    assert!(!chunked::rest_of_empty_cdata("x<![CDATA[", "]]>y"));
+    assert!(chunked::rest_of_empty_cdata("x<![CDATA[", "]]>"));
+    assert!(chunked::rest_of_empty_cdata("x<![CDATA[", "]]></>"));
+}
+
 /// Found by the `cost` fuzz target (crash-369023b4…, `</n/` repeated): a
 /// tag of one-character attributes each after a `/` cost 207 instructions a
 /// byte. The states now skip such a `/` in one step and stay in a loop for

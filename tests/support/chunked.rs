@@ -18,7 +18,8 @@
 //!   for one thing pieces cannot do ([`trailing_dropped`]): the whole
 //!   input's text span swallows a `</>` or an empty CDATA section that
 //!   follows the text, and when a piece has already been handed out at a
-//!   chunk boundary right before one, with no more text after it, nothing
+//!   chunk boundary right before one (or inside an empty CDATA section,
+//!   right after its `<![CDATA[`), with no more text after it, nothing
 //!   can cover it. There the merged span may end early, before exactly
 //!   such a stretch.
 //!
@@ -442,17 +443,35 @@ pub fn only_dropped(gap: &str) -> bool {
     !gap.is_empty()
 }
 
+/// Whether `gap`, after a text piece that ends with `before`, is the rest
+/// of an empty CDATA section the piece ended in (`]]>`), then nothing or
+/// only dropped constructs ([`only_dropped`]). A piece handed out at a
+/// chunk boundary right after `<![CDATA[` covers the opener (the CDATA
+/// section state is a safe point there, where the next piece would start);
+/// when the section then ends with no character, nothing covers its `]]>`.
+pub fn rest_of_empty_cdata(before: &str, gap: &str) -> bool {
+    before.ends_with("<![CDATA[")
+        && gap
+            .strip_prefix("]]>")
+            .is_some_and(|rest| rest.is_empty() || only_dropped(rest))
+}
+
 /// Text pieces can't be extended once handed out: where a merged streamed
 /// text has the whole input's data and start but ends before it, and only
-/// dropped constructs ([`only_dropped`]) lie between the two ends, the
-/// streamed span is given the whole input's end.
+/// dropped constructs ([`only_dropped`], [`rest_of_empty_cdata`]) lie
+/// between the two ends, the streamed span is given the whole input's end.
 fn trailing_dropped(input: &str, want: &[Owned], got: &mut [Owned]) {
     for (w, g) in want.iter().zip(got.iter_mut()) {
         if let (Owned::Text(wd, ws), Owned::Text(gd, gs)) = (w, g)
             && wd == gd
             && ws.start == gs.start
             && gs.end < ws.end
-            && input.get(gs.end..ws.end).is_some_and(only_dropped)
+            && input.get(gs.end..ws.end).is_some_and(|gap| {
+                only_dropped(gap)
+                    || input
+                        .get(..gs.end)
+                        .is_some_and(|before| rest_of_empty_cdata(before, gap))
+            })
         {
             gs.end = ws.end;
         }
