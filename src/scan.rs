@@ -20,6 +20,11 @@
 //! boundary, so the slice needs no further check (the `cut` module, the
 //! crate's other `unsafe`). Checking both ends of every name and value again
 //! in `&input[start..end]` cost about 2% of the instructions on the corpus.
+//!
+//! The text and URL scans (collapsing, [`TextMasks`], [`UrlMasks`]) serve
+//! the `extract` feature only; without it they are compiled and unused,
+//! which is not worth a warning to a crate built with default features off.
+#![cfg_attr(not(feature = "extract"), allow(dead_code))]
 
 /// A set of bytes, as a lookup table.
 pub(crate) struct ByteSet([bool; 256]);

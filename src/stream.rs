@@ -669,10 +669,10 @@ impl<'a> Iterator for Feed<'_, 'a> {
     /// moves to the next buffer), so its tokens are handed straight out.
     #[inline(always)]
     fn next(&mut self) -> Option<Token<'a>> {
-        if let Some(core) = &mut self.core
-            && let Some(token) = core.next()
-        {
-            return Some(token);
+        if let Some(core) = &mut self.core {
+            if let Some(token) = core.next() {
+                return Some(token);
+            }
         }
         self.next_slow()
     }

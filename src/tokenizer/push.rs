@@ -128,11 +128,12 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn push_until<F: FnMut(Token<'a>) -> bool>(&mut self, mut sink: F) {
         self.paused = false;
         // A tag the iterator stashed behind the text it handed out last.
-        if self.stash.is_some()
-            && let Some(token) = self.stash.take()
-            && !sink(token)
-        {
-            return;
+        if self.stash.is_some() {
+            if let Some(token) = self.stash.take() {
+                if !sink(token) {
+                    return;
+                }
+            }
         }
         loop {
             if !self.hand_over(&mut sink) || self.done {
@@ -159,14 +160,14 @@ impl<'a> Tokenizer<'a> {
     fn hand_over<F: FnMut(Token<'a>) -> bool>(&mut self, sink: &mut F) -> bool {
         // Tested before it is taken: nearly always empty, and taking it
         // would read the whole token first.
-        if self.out.is_some()
-            && let Some(token) = self.out.take()
-        {
-            if !sink(token) {
-                return false;
-            }
-            if let Some(token) = self.stash.take() {
-                return sink(token);
+        if self.out.is_some() {
+            if let Some(token) = self.out.take() {
+                if !sink(token) {
+                    return false;
+                }
+                if let Some(token) = self.stash.take() {
+                    return sink(token);
+                }
             }
         }
         true

@@ -1081,9 +1081,10 @@ impl OpenElements {
             // other start tag that switches is ignored.
             return (element == Element::Noframes).then_some(State::Rawtext);
         }
-        if let Some(&Entry { ns, .. }) = self.stack.last()
-            && ns != Ns::Html
-            && !self.top_is_integration_point(element)
+        if let Some(&Entry { ns, .. }) = self
+            .stack
+            .last()
+            .filter(|top| top.ns != Ns::Html && !self.top_is_integration_point(element))
         {
             if Self::is_breakout(tag) {
                 self.pop_to_html_content();
@@ -1261,10 +1262,9 @@ impl OpenElements {
             }
             H1 | H2 | H3 | H4 | H5 | H6 => {
                 self.close_p();
-                if let Some(top) = self.stack.last()
-                    && top.ns == Ns::Html
-                    && matches!(top.element, H1 | H2 | H3 | H4 | H5 | H6)
-                {
+                if self.stack.last().is_some_and(|top| {
+                    top.ns == Ns::Html && matches!(top.element, H1 | H2 | H3 | H4 | H5 | H6)
+                }) {
                     self.pop();
                 }
             }
@@ -1277,16 +1277,18 @@ impl OpenElements {
                 // The walk down from the current node stops at a special
                 // element but `address`, `div`, `p`: the item itself is
                 // one, so it is found only if it is the first.
-                if let Some(i) = self.nearest_html_of(items)
-                    && self.near(ITEM_STOP) as usize == i
+                if let Some(i) = self
+                    .nearest_html_of(items)
+                    .filter(|&i| self.near(ITEM_STOP) as usize == i)
                 {
                     self.pop_to(i);
                 }
                 self.close_p();
             }
             Button => {
-                if let Some(i) = self.nearest_html("button")
-                    && self.in_scope(i, SCOPE)
+                if let Some(i) = self
+                    .nearest_html("button")
+                    .filter(|&i| self.in_scope(i, SCOPE))
                 {
                     self.pop_to(i);
                 }
@@ -1341,9 +1343,7 @@ impl OpenElements {
     fn end_tag_open(&mut self, tag: &Tag<'_>) {
         use Element::*;
         let (name, element) = (tag.name, tag.element);
-        if let Some(&top) = self.stack.last()
-            && top.ns != Ns::Html
-        {
+        if let Some(&top) = self.stack.last().filter(|top| top.ns != Ns::Html) {
             if matches!(element, Br | P) {
                 self.pop_to_html_content();
             } else {
@@ -1355,9 +1355,7 @@ impl OpenElements {
                         self.nearest_named(false, ANNOTATION_XML_HTML, self.annotation_xml_html);
                     found = found.max(html);
                 }
-                if let Some(i) = found
-                    && i >= top.run_start as usize
-                {
+                if let Some(i) = found.filter(|&i| i >= top.run_start as usize) {
                     return self.pop_to(i);
                 }
             }
@@ -1445,9 +1443,7 @@ impl OpenElements {
     /// Closes the element at `i` with everything above it if it is in the
     /// scope `scope`.
     fn pop_in_scope(&mut self, i: Option<usize>, scope: usize) {
-        if let Some(i) = i
-            && self.in_scope(i, scope)
-        {
+        if let Some(i) = i.filter(|&i| self.in_scope(i, scope)) {
             self.pop_to(i);
         }
     }
@@ -1567,7 +1563,7 @@ mod tests {
                         } else if let Some(i) = model
                             .iter()
                             .rposition(|(ns, n)| *ns == Ns::Html && n == name)
-                            && !model[i + 1..].iter().any(special)
+                            .filter(|&i| !model[i + 1..].iter().any(special))
                         {
                             model.truncate(i);
                         }
