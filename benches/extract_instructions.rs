@@ -1,11 +1,13 @@
 //! Instruction counts (callgrind, through iai-callgrind) of the `extract`
 //! module against tokenizing alone, per corpus page: the same five
 //! benchmarks as `benches/extract.rs` (`tokenize`, `text`, `links`,
-//! `metadata`, `all`), each over one whole page. Needs valgrind and the
-//! runner (`cargo install iai-callgrind-runner --version 0.16.1`):
+//! `metadata`, `all`), each over one whole page, and the two floors
+//! extraction stands on: `push` (the push loop it runs on) and `nothing`
+//! (an `Extractor` fed every token, nothing wanted). Needs valgrind and
+//! the runner (`cargo install iai-callgrind-runner --version 0.16.1`):
 //!
 //! ```sh
-//! cargo bench --bench extract_instructions   # 35 benchmarks, ~1 minute
+//! cargo bench --bench extract_instructions   # 49 benchmarks, ~1 minute
 //! ```
 //!
 //! BENCHMARKS.md ("Extraction") has the counts and their ratios.
@@ -58,6 +60,14 @@ fn mode(id: &str) -> htmltok::extract::ExtractOptions {
 per_page!(tokenize, |input| {
     common::run_htmltok(&input, &mut Bump::new(), &Options::default()).checksum()
 });
+per_page!(push, |input| {
+    common::run_htmltok_push(&input, &mut Bump::new(), &Options::default()).checksum()
+});
+per_page!(nothing, |input| common::run_extract(
+    &input,
+    &mut Bump::new(),
+    &common::extract_nothing()
+));
 per_page!(text, |input| common::run_extract(
     &input,
     &mut Bump::new(),
@@ -79,7 +89,7 @@ per_page!(all, |input| common::run_extract(
 
 library_benchmark_group!(
     name = extract;
-    benchmarks = tokenize, text, links, metadata, all
+    benchmarks = tokenize, push, nothing, text, links, metadata, all
 );
 
 main!(

@@ -146,13 +146,7 @@ fn main() {
 
     if wanted("extract") {
         let mut members: Vec<Member<'_>> = vec![("tokenize", iterator()), ("push", push())];
-        // An extractor fed every token with nothing wanted: what hooking
-        // one onto the push loop costs before it does any work.
-        let nothing = htmltok::extract::ExtractOptions::default()
-            .text(false)
-            .links(false)
-            .metadata(false);
-        members.push(("nothing", extract(nothing)));
+        members.push(("nothing", extract(common::extract_nothing())));
         for (id, options) in common::extract_modes() {
             members.push((id, extract(options)));
         }

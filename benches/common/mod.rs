@@ -179,6 +179,15 @@ pub fn extract_modes() -> Vec<(&'static str, htmltok::extract::ExtractOptions)> 
     ]
 }
 
+/// An extractor that wants nothing: fed every token, it measures what
+/// hooking one onto the push loop costs before it does any work.
+pub fn extract_nothing() -> htmltok::extract::ExtractOptions {
+    htmltok::extract::ExtractOptions::default()
+        .text(false)
+        .links(false)
+        .metadata(false)
+}
+
 /// Extracts what `options` asks from `input` through an `Extractor` fed
 /// by the push interface, as `extract::extract` does, reusing `arena`
 /// (reset first); returns a checksum of the result.
