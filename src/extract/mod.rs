@@ -467,6 +467,10 @@ pub struct Extractor {
     /// [`Extractor::text`] makes on every text token: whether
     /// [`Extractor::text_alone`] takes it.
     text_alone: bool,
+    /// Whether a text token is worth a call ([`Extractor::takes_text`]),
+    /// kept up to date where it changes: tested on every text token, it
+    /// is one load instead of four.
+    takes_text: bool,
     visible: Visible,
     /// The elements whose start tags matter past what is visible, for
     /// what is wanted: [`links::ELEMENTS`], [`meta::ELEMENTS`], and the
@@ -510,6 +514,7 @@ impl Extractor {
             track_visible: options.text || options.links,
             text_only,
             text_alone: text_only && !options.offsets,
+            takes_text: options.text,
             visible: Visible::new(options.scripting, options.hidden),
             start_tags: [
                 (options.links, links::ELEMENTS),
@@ -633,6 +638,15 @@ impl Extractor {
     /// reads this element's text.
     #[inline(always)]
     fn takes_text(&self) -> bool {
+        debug_assert_eq!(self.takes_text, self.takes_text_now());
+        self.takes_text
+    }
+
+    /// [`Extractor::takes_text`] worked out from the three things it
+    /// stands for, which only the tags that open or close a link or that
+    /// the metadata reads change ([`Extractor::start_tag_rest`],
+    /// [`Extractor::end_tag_rest`], [`Extractor::close_anchor`]).
+    fn takes_text_now(&self) -> bool {
         self.want_text || self.anchor.is_open() || self.meta.takes_text()
     }
 
@@ -793,6 +807,7 @@ impl Extractor {
         if self.want_metadata {
             self.meta.start_tag(tag);
         }
+        self.takes_text = self.takes_text_now();
     }
 
     /// Writes the `alt` text of an image, when asked to (and to the anchor
@@ -864,6 +879,7 @@ impl Extractor {
         if self.want_metadata {
             self.meta.end_tag(tag);
         }
+        self.takes_text = self.takes_text_now();
     }
 
     #[inline(never)]
@@ -872,6 +888,7 @@ impl Extractor {
             let text = links::append(&mut self.links_text, &self.anchor.out.buf);
             self.links[link].anchor_text = Some(text);
         }
+        self.takes_text = self.takes_text_now();
     }
 
     /// Makes room for `bytes` more of text (no more than
