@@ -335,6 +335,26 @@ fn links_only_and_text_only() {
     assert!(text.links.is_empty());
 }
 
+/// End tags that make a boundary break the anchor text they are in,
+/// whatever else is wanted, and change nothing outside an anchor.
+#[test]
+fn end_tags_break_anchor_text() {
+    let html = "<a href=/e>x</p>y</li>z</td>w</a>v</div>u<a href=/f>q</h1>r</th>s</a></tr>t";
+    for options in [
+        ExtractOptions::default(),
+        ExtractOptions::default().text(false).metadata(false),
+    ] {
+        let found = extracted(html, &options);
+        let anchors: Vec<_> = found.links.iter().map(|l| l.anchor_text()).collect();
+        assert_eq!(anchors, [Some("x y z w"), Some("q r s")]);
+    }
+    let text = extracted(
+        html,
+        &ExtractOptions::default().links(false).metadata(false),
+    );
+    assert_eq!(text.text, "x\ny\nz wv\nuq\nr s\nt");
+}
+
 /// Links alone are the links of a whole extraction: a text token outside
 /// an `<a>` is skipped then, and anchor text goes through one buffer kept
 /// from anchor to anchor. Over hand-written anchors (one past the cap,
@@ -355,6 +375,9 @@ fn links_alone_are_those_of_everything() {
         "<svg><a href=/s/>x<path/></svg><a href=/t>t</a><pre><a href=/p>  p  q </a></pre>".into(),
         "<noscript><a href=/n>n</a></noscript><template><a href=/t>t</a></template><a href=/u>u".into(),
         "<details hidden=until-found><a href=/f>found</a></details><x-y hidden><a href=/c>c</a></x-y>".into(),
+        // End tags that make a boundary inside an anchor and outside one
+        // (links alone skip the latter without a call).
+        "<a href=/e>x</p>y</li>z</td>w</a>v</div>u<a href=/f>q</h1>r</th>s</a></tr>".into(),
     ];
     let corpus = common::corpus_page_paths().unwrap_or_default();
     let read =

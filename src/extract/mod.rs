@@ -432,6 +432,20 @@ const END_TAGS: ElementSet = visible::END_NOT_PLAIN
     .union(ElementSet::of(&[Element::A]))
     .union(meta::END_ELEMENTS);
 
+/// The end tags worth a call to [`Extractor::end_tag`] while text is
+/// shown: those of [`END_TAGS`], and those that make a boundary when it
+/// goes to the text (but for the text alone, whose dispatch writes a
+/// block's line break itself) or to the anchor text being read.
+fn end_calls(text_only: bool, want_text: bool, anchor_open: bool) -> ElementSet {
+    if text_only {
+        visible::END_NOT_PLAIN
+    } else if want_text || anchor_open {
+        END_TAGS.union(visible::BOUNDARY)
+    } else {
+        END_TAGS
+    }
+}
+
 /// Extracts text, links and metadata from tokens fed in order.
 ///
 /// ```
@@ -471,6 +485,11 @@ pub struct Extractor {
     /// kept up to date where it changes: tested on every text token, it
     /// is one load instead of four.
     takes_text: bool,
+    /// The end tags worth a call to [`Extractor::end_tag`] while text is
+    /// shown, kept up to date with `takes_text` (an open anchor changes
+    /// them): the rest are at most the line break the token dispatch
+    /// writes for the text alone.
+    end_calls: ElementSet,
     visible: Visible,
     /// The elements whose start tags matter past what is visible, for
     /// what is wanted: [`links::ELEMENTS`], [`meta::ELEMENTS`], and the
@@ -515,6 +534,7 @@ impl Extractor {
             text_only,
             text_alone: text_only && !options.offsets,
             takes_text: options.text,
+            end_calls: end_calls(text_only, options.text, false),
             visible: Visible::new(options.scripting, options.hidden),
             start_tags: [
                 (options.links, links::ELEMENTS),
@@ -580,12 +600,12 @@ impl Extractor {
             Token::Text(text) if self.takes_text() => self.text(text),
             Token::Text(_) => {}
             Token::StartTag(tag) => self.start_tag(tag, source),
+            // Most end tags while text is shown: a line break for the
+            // text alone, nothing for the rest (see `end_calls`).
             Token::EndTag(tag)
-                if self.text_only
-                    && self.visible.shows_text()
-                    && !visible::END_NOT_PLAIN.contains(tag.element) =>
+                if self.visible.shows_text() && !self.end_calls.contains(tag.element) =>
             {
-                if visible::BLOCK.contains(tag.element) {
+                if self.text_only && visible::BLOCK.contains(tag.element) {
                     self.collapse.line_break();
                 }
             }
@@ -640,6 +660,14 @@ impl Extractor {
     fn takes_text(&self) -> bool {
         debug_assert_eq!(self.takes_text, self.takes_text_now());
         self.takes_text
+    }
+
+    /// Works out again what the token dispatch tests (`takes_text`,
+    /// `end_calls`) after a tag that may have changed it.
+    #[inline(always)]
+    fn refresh(&mut self) {
+        self.takes_text = self.takes_text_now();
+        self.end_calls = end_calls(self.text_only, self.want_text, self.anchor.is_open());
     }
 
     /// [`Extractor::takes_text`] worked out from the three things it
@@ -807,7 +835,7 @@ impl Extractor {
         if self.want_metadata {
             self.meta.start_tag(tag);
         }
-        self.takes_text = self.takes_text_now();
+        self.refresh();
     }
 
     /// Writes the `alt` text of an image, when asked to (and to the anchor
@@ -879,7 +907,7 @@ impl Extractor {
         if self.want_metadata {
             self.meta.end_tag(tag);
         }
-        self.takes_text = self.takes_text_now();
+        self.refresh();
     }
 
     #[inline(never)]
@@ -888,7 +916,7 @@ impl Extractor {
             let text = links::append(&mut self.links_text, &self.anchor.out.buf);
             self.links[link].anchor_text = Some(text);
         }
-        self.takes_text = self.takes_text_now();
+        self.refresh();
     }
 
     /// Makes room for `bytes` more of text (no more than

@@ -460,6 +460,9 @@ fn is_container(hidden: Element, element: Element) -> bool {
     }
 }
 
+/// The elements whose tags make a boundary ([`boundary`]).
+pub(crate) const BOUNDARY: ElementSet = BLOCK.union(ElementSet::of(&[E::Td, E::Th]));
+
 /// The boundary a tag of `element` makes, if any.
 #[inline]
 pub(crate) fn boundary(element: Element) -> Option<Boundary> {
