@@ -673,7 +673,8 @@ impl Extractor {
     /// [`Extractor::takes_text`] worked out from the three things it
     /// stands for, which only the tags that open or close a link or that
     /// the metadata reads change ([`Extractor::start_tag_rest`],
-    /// [`Extractor::end_tag_rest`], [`Extractor::close_anchor`]).
+    /// [`Extractor::end_tag`], [`Extractor::end_tag_rest`]: each ends with
+    /// [`Extractor::refresh`]).
     fn takes_text_now(&self) -> bool {
         self.want_text || self.anchor.is_open() || self.meta.takes_text()
     }
@@ -888,7 +889,8 @@ impl Extractor {
         if tag.element == Element::A && self.visible.shows_text() {
             // Neither a boundary nor read by the metadata: it ends the
             // anchor text, if any.
-            return self.close_anchor();
+            self.close_anchor();
+            return self.refresh();
         }
         self.end_tag_rest(tag);
     }
@@ -916,7 +918,6 @@ impl Extractor {
             let text = links::append(&mut self.links_text, &self.anchor.out.buf);
             self.links[link].anchor_text = Some(text);
         }
-        self.refresh();
     }
 
     /// Makes room for `bytes` more of text (no more than

@@ -156,7 +156,7 @@ const SPECIAL: ElementSet = HIDDEN
 
 /// Elements whose end tag needs more than a line break or nothing for the
 /// text, while text is shown: [`SPECIAL`] and the table cells (a space).
-pub(crate) const END_NOT_PLAIN: ElementSet = SPECIAL.union(ElementSet::of(&[E::Td, E::Th]));
+pub(crate) const END_NOT_PLAIN: ElementSet = SPECIAL.union(CELLS);
 
 /// The start tags that close an open `p` ("close a p element", §13.2.6.4.7).
 const CLOSES_P: ElementSet = ElementSet::of(&[
@@ -460,15 +460,18 @@ fn is_container(hidden: Element, element: Element) -> bool {
     }
 }
 
+/// Table cells, whose tags make a space ([`Boundary::Cell`]).
+const CELLS: ElementSet = ElementSet::of(&[E::Td, E::Th]);
+
 /// The elements whose tags make a boundary ([`boundary`]).
-pub(crate) const BOUNDARY: ElementSet = BLOCK.union(ElementSet::of(&[E::Td, E::Th]));
+pub(crate) const BOUNDARY: ElementSet = BLOCK.union(CELLS);
 
 /// The boundary a tag of `element` makes, if any.
 #[inline]
 pub(crate) fn boundary(element: Element) -> Option<Boundary> {
     if BLOCK.contains(element) {
         Some(Boundary::Block)
-    } else if matches!(element, E::Td | E::Th) {
+    } else if CELLS.contains(element) {
         Some(Boundary::Cell)
     } else {
         None
