@@ -138,22 +138,49 @@ impl Link {
         let at = |(start, end): (usize, usize)| &text[start..end];
         let len = |r: Option<(usize, usize)>| r.map_or(0, |(s, e)| e - s);
         let mut links = Vec::with_capacity(found.len());
-        let mut placed = Vec::with_capacity(found.len().min(LINKS_PER_BUFFER));
+        let mut errors = Vec::new();
         for group in found.chunks(LINKS_PER_BUFFER) {
             let room = group.iter().fold(0usize, |room, f| {
                 let raw = f.raw.1 - f.raw.0;
-                room.saturating_add(2 * raw + url_room + len(f.hreflang) + len(f.anchor_text))
+                room.saturating_add(2 * raw + url_room + len(f.hreflang()) + len(f.anchor_text()))
             });
             let mut strings = String::with_capacity(room);
-            placed.extend(group.iter().map(|f| {
-                let raw = at(f.raw);
-                let start = strings.len();
-                let error = resolve(f, raw, &mut strings);
-                let others = [Some(raw), f.hreflang.map(at), f.anchor_text.map(at)];
-                Placed::new(f.head, error, start, &mut strings, others)
-            }));
+            // The group's strings are written first and its links built
+            // after, straight into `links`: each link is written once. The
+            // few URLs that could not be parsed keep their errors apart.
+            let mut bounds = [[0; 5]; LINKS_PER_BUFFER];
+            for (i, (f, bounds)) in group.iter().zip(&mut bounds).enumerate() {
+                let others = [f.hreflang().map(at), f.anchor_text().map(at)];
+                let error;
+                (*bounds, error) = place(&mut strings, at(f.raw), others, |raw, out| {
+                    resolve(f, raw, out)
+                });
+                if let Some(error) = error {
+                    errors.push((i, error));
+                }
+            }
             let strings = Arc::new(strings);
-            links.extend(placed.drain(..).map(|p| p.link(&strings)));
+            let mut errors = errors.drain(..).peekable();
+            links.extend(
+                group
+                    .iter()
+                    .zip(bounds)
+                    .enumerate()
+                    .map(|(i, (f, bounds))| {
+                        let head = f.head;
+                        Link {
+                            tag: head.tag(),
+                            attr: head.attr(),
+                            error: errors.next_if(|(at, _)| *at == i).map(|(_, error)| error),
+                            span: head.span,
+                            rel: head.rel,
+                            strings: Arc::clone(&strings),
+                            bounds,
+                            has_hreflang: head.has_hreflang,
+                            has_anchor_text: head.has_anchor_text,
+                        }
+                    }),
+            );
         }
         links
     }
@@ -164,69 +191,44 @@ impl Link {
         &self,
         resolve: impl FnOnce(&str, &mut String) -> Option<String>,
     ) -> Link {
-        let head = Head {
+        let mut strings = String::with_capacity(2 * (self.bounds[4] - self.bounds[0]));
+        let others = [self.hreflang(), self.anchor_text()];
+        let (bounds, error) = place(&mut strings, self.raw(), others, resolve);
+        Link {
             tag: self.tag,
             attr: self.attr,
+            error,
             span: self.span,
             rel: self.rel,
-        };
-        let mut strings = String::with_capacity(2 * (self.bounds[4] - self.bounds[0]));
-        let error = resolve(self.raw(), &mut strings);
-        let others = [Some(self.raw()), self.hreflang(), self.anchor_text()];
-        let placed = Placed::new(head, error, 0, &mut strings, others);
-        placed.link(&Arc::new(strings))
-    }
-}
-
-/// A link whose strings are written to a buffer not yet shared.
-struct Placed {
-    head: Head,
-    error: Option<String>,
-    bounds: [usize; 5],
-    has_hreflang: bool,
-    has_anchor_text: bool,
-}
-
-impl Placed {
-    /// The link whose URL was just appended to `strings` from `url_start`;
-    /// its URL as written, `hreflang` and anchor text (`others`) are
-    /// appended after it.
-    fn new(
-        head: Head,
-        error: Option<String>,
-        url_start: usize,
-        strings: &mut String,
-        others: [Option<&str>; 3],
-    ) -> Placed {
-        let mut bounds = [url_start; 5];
-        for (i, s) in others.into_iter().enumerate() {
-            bounds[i + 1] = strings.len();
-            strings.push_str(s.unwrap_or_default());
-        }
-        bounds[4] = strings.len();
-        Placed {
-            head,
-            error,
+            strings: Arc::new(strings),
             bounds,
-            has_hreflang: others[1].is_some(),
-            has_anchor_text: others[2].is_some(),
-        }
-    }
-
-    /// The link, its strings in `strings`.
-    fn link(self, strings: &Arc<String>) -> Link {
-        Link {
-            tag: self.head.tag,
-            attr: self.head.attr,
-            error: self.error,
-            span: self.head.span,
-            rel: self.head.rel,
-            strings: Arc::clone(strings),
-            bounds: self.bounds,
             has_hreflang: self.has_hreflang,
             has_anchor_text: self.has_anchor_text,
         }
     }
+}
+
+/// Appends a link's strings to `strings`: its URL as `resolve` writes it
+/// (given the URL as written), then the URL as written, its `hreflang` and
+/// anchor text (`others`, written empty when absent). Gives where each
+/// starts and where the last ends, and why the URL could not be parsed, if
+/// it could not.
+fn place(
+    strings: &mut String,
+    raw: &str,
+    others: [Option<&str>; 2],
+    resolve: impl FnOnce(&str, &mut String) -> Option<String>,
+) -> ([usize; 5], Option<String>) {
+    let mut bounds = [strings.len(); 5];
+    let error = resolve(raw, strings);
+    bounds[1] = strings.len();
+    strings.push_str(raw);
+    for (i, s) in others.into_iter().enumerate() {
+        bounds[i + 2] = strings.len();
+        strings.push_str(s.unwrap_or_default());
+    }
+    bounds[4] = strings.len();
+    (bounds, error)
 }
 
 impl PartialEq for Link {
@@ -261,13 +263,36 @@ impl core::fmt::Debug for Link {
     }
 }
 
-/// What a link is besides its strings.
+/// What a found link is besides its strings, in 24 bytes: the element and
+/// attribute as small enums, not names (every found link is written once
+/// and read again when it is resolved, and a page may have a million).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Head {
-    pub(crate) tag: &'static str,
-    pub(crate) attr: &'static str,
     pub(crate) span: Span,
+    /// The element ([`Element::Other`] is SVG's `use`, the one unnamed
+    /// element with URL attributes).
+    element: Element,
+    attr: Attr,
     pub(crate) rel: Rel,
+    has_hreflang: bool,
+    has_anchor_text: bool,
+}
+
+impl Head {
+    /// The element's name.
+    pub(crate) fn tag(&self) -> &'static str {
+        self.element.name().unwrap_or("use")
+    }
+
+    /// The attribute's name.
+    pub(crate) fn attr(&self) -> &'static str {
+        self.attr.url().0
+    }
+
+    /// Whether the link is an `href`.
+    pub(crate) fn is_href(&self) -> bool {
+        self.attr == Attr::Href
+    }
 }
 
 /// A link found and not yet resolved: its strings are ranges of a buffer
@@ -279,8 +304,29 @@ pub(crate) struct Found {
     pub(crate) head: Head,
     /// The URL as written, in the extractor's buffer.
     pub(crate) raw: (usize, usize),
-    pub(crate) hreflang: Option<(usize, usize)>,
-    pub(crate) anchor_text: Option<(usize, usize)>,
+    hreflang: (usize, usize),
+    anchor_text: (usize, usize),
+}
+
+// A page may have a million found links waiting for its `<base>`.
+const _: () = assert!(core::mem::size_of::<Found>() <= 72);
+
+impl Found {
+    /// Where its `hreflang` is in the extractor's buffer, if it has one.
+    pub(crate) fn hreflang(&self) -> Option<(usize, usize)> {
+        self.head.has_hreflang.then_some(self.hreflang)
+    }
+
+    /// Where its anchor text is in the extractor's buffer, if it has one.
+    pub(crate) fn anchor_text(&self) -> Option<(usize, usize)> {
+        self.head.has_anchor_text.then_some(self.anchor_text)
+    }
+
+    /// Gives it the anchor text at `range` of the extractor's buffer.
+    pub(crate) fn set_anchor_text(&mut self, range: (usize, usize)) {
+        self.anchor_text = range;
+        self.head.has_anchor_text = true;
+    }
 }
 
 /// How many links share one buffer for their strings (see [`Link`]): one
@@ -425,47 +471,122 @@ pub(crate) enum Kind {
     Refresh,
 }
 
-/// An element's name and its URL attributes, each with how it holds URLs.
-pub(crate) type UrlAttributes = (&'static str, &'static [(&'static str, Kind)]);
+/// Defines [`Attr`] from one list: each URL attribute's variant, name and
+/// how it holds URLs.
+macro_rules! url_attributes {
+    ($($variant:ident = $name:literal, $kind:ident;)*) => {
+        /// An attribute that may hold URLs: what [`Attr::of`] makes of an
+        /// attribute's name, so that a tag's attributes are told apart by
+        /// a `match` on literals (a length test and an integer compare
+        /// each) instead of compares against a list of names.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        enum Attr {
+            $($variant,)*
+        }
+
+        impl Attr {
+            /// Every one of them.
+            #[cfg(test)]
+            const ALL: &[Attr] = &[$(Attr::$variant,)*];
+
+            /// The attribute named `name` (lowercase, as tags have them).
+            #[inline]
+            fn of(name: &str) -> Option<Attr> {
+                match name {
+                    $($name => Some(Attr::$variant),)*
+                    _ => None,
+                }
+            }
+
+            /// Its name, and how it holds URLs.
+            fn url(self) -> (&'static str, Kind) {
+                match self {
+                    $(Attr::$variant => ($name, Kind::$kind),)*
+                }
+            }
+        }
+    };
+}
+
+url_attributes! {
+    Href = "href", Url;
+    Src = "src", Url;
+    Srcset = "srcset", Srcset;
+    XlinkHref = "xlink:href", Url;
+    Ping = "ping", Spaced;
+    ImageSrcset = "imagesrcset", Srcset;
+    Longdesc = "longdesc", Url;
+    Poster = "poster", Url;
+    Formaction = "formaction", Url;
+    Action = "action", Url;
+    Cite = "cite", Url;
+    Data = "data", Url;
+    Background = "background", Url;
+    Manifest = "manifest", Url;
+    Content = "content", Refresh;
+}
+
+/// A set of [`Attr`]s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Attrs(u32);
+
+impl Attrs {
+    const fn of(attrs: &[Attr]) -> Attrs {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < attrs.len() {
+            bits |= 1 << attrs[i] as u32;
+            i += 1;
+        }
+        Attrs(bits)
+    }
+
+    fn contains(self, attr: Attr) -> bool {
+        self.0 & (1 << attr as u32) != 0
+    }
+}
+
+/// An element's name and its URL attributes.
+pub(crate) type UrlAttributes = (&'static str, Attrs);
 
 /// The element name and the URL attributes of a tag of `element` (named
 /// `name`), if it has any.
 fn url_attributes(element: Element, name: &str) -> Option<UrlAttributes> {
+    use Attr::*;
     use Element as E;
-    use Kind::*;
+    const fn is(name: &'static str, attrs: &[Attr]) -> UrlAttributes {
+        (name, Attrs::of(attrs))
+    }
     Some(match element {
-        E::A => ("a", &[("href", Url), ("ping", Spaced), ("xlink:href", Url)]),
-        E::Area => ("area", &[("href", Url), ("ping", Spaced)]),
-        E::Link => ("link", &[("href", Url), ("imagesrcset", Srcset)]),
-        E::Base => ("base", &[("href", Url)]),
-        E::Img => (
-            "img",
-            &[("src", Url), ("srcset", Srcset), ("longdesc", Url)],
-        ),
-        E::Source => ("source", &[("src", Url), ("srcset", Srcset)]),
-        E::Script => ("script", &[("src", Url)]),
-        E::Embed => ("embed", &[("src", Url)]),
-        E::Audio => ("audio", &[("src", Url)]),
-        E::Track => ("track", &[("src", Url)]),
-        E::Iframe => ("iframe", &[("src", Url), ("longdesc", Url)]),
-        E::Frame => ("frame", &[("src", Url), ("longdesc", Url)]),
-        E::Video => ("video", &[("src", Url), ("poster", Url)]),
-        E::Input => ("input", &[("src", Url), ("formaction", Url)]),
-        E::Button => ("button", &[("formaction", Url)]),
-        E::Form => ("form", &[("action", Url)]),
-        E::Blockquote => ("blockquote", &[("cite", Url)]),
-        E::Q => ("q", &[("cite", Url)]),
-        E::Del => ("del", &[("cite", Url)]),
-        E::Ins => ("ins", &[("cite", Url)]),
-        E::Object => ("object", &[("data", Url)]),
-        E::Body => ("body", &[("background", Url)]),
-        E::Table => ("table", &[("background", Url)]),
-        E::Td => ("td", &[("background", Url)]),
-        E::Th => ("th", &[("background", Url)]),
-        E::Html => ("html", &[("manifest", Url)]),
-        E::Image => ("image", &[("href", Url), ("xlink:href", Url)]),
-        E::Meta => ("meta", &[("content", Refresh)]),
-        E::Other if name == "use" => ("use", &[("href", Url), ("xlink:href", Url)]),
+        E::A => const { is("a", &[Href, Ping, XlinkHref]) },
+        E::Area => const { is("area", &[Href, Ping]) },
+        E::Link => const { is("link", &[Href, ImageSrcset]) },
+        E::Base => const { is("base", &[Href]) },
+        E::Img => const { is("img", &[Src, Srcset, Longdesc]) },
+        E::Source => const { is("source", &[Src, Srcset]) },
+        E::Script => const { is("script", &[Src]) },
+        E::Embed => const { is("embed", &[Src]) },
+        E::Audio => const { is("audio", &[Src]) },
+        E::Track => const { is("track", &[Src]) },
+        E::Iframe => const { is("iframe", &[Src, Longdesc]) },
+        E::Frame => const { is("frame", &[Src, Longdesc]) },
+        E::Video => const { is("video", &[Src, Poster]) },
+        E::Input => const { is("input", &[Src, Formaction]) },
+        E::Button => const { is("button", &[Formaction]) },
+        E::Form => const { is("form", &[Action]) },
+        E::Blockquote => const { is("blockquote", &[Cite]) },
+        E::Q => const { is("q", &[Cite]) },
+        E::Del => const { is("del", &[Cite]) },
+        E::Ins => const { is("ins", &[Cite]) },
+        E::Object => const { is("object", &[Data]) },
+        E::Body => const { is("body", &[Background]) },
+        E::Table => const { is("table", &[Background]) },
+        E::Td => const { is("td", &[Background]) },
+        E::Th => const { is("th", &[Background]) },
+        E::Html => const { is("html", &[Manifest]) },
+        E::Image => const { is("image", &[Href, XlinkHref]) },
+        E::Meta => const { is("meta", &[Content]) },
+        E::Other if name == "use" => const { is("use", &[Href, XlinkHref]) },
         _ => return None,
     })
 }
@@ -528,12 +649,29 @@ pub(crate) fn tag_links<'s>(
     links: &mut Vec<Found>,
     text: &mut String,
 ) {
+    // One pass over the attributes finds the URL attributes (at most three
+    // per element: `wanted` has no more) and the values every link of the
+    // tag takes, which may come after them.
+    let mut urls: [Option<(&Attribute<'_>, Attr)>; 3] = [None; 3];
+    let mut found = 0;
+    let (mut rel_value, mut hreflang_value) = (None, None);
+    for attr in tag.attrs() {
+        match attr.name {
+            "rel" => rel_value = Some(attr.value),
+            "hreflang" => hreflang_value = Some(attr.value),
+            name => match Attr::of(name) {
+                Some(url) if wanted.contains(url) && found < urls.len() => {
+                    urls[found] = Some((attr, url));
+                    found += 1;
+                }
+                _ => {}
+            },
+        }
+    }
     let mut rel = None;
     let mut hreflang = None;
-    for attr in tag.attrs() {
-        let Some(&(attr_name, kind)) = wanted.iter().find(|(name, _)| *name == attr.name) else {
-            continue;
-        };
+    for (attr, url) in urls.into_iter().flatten() {
+        let kind = url.url().1;
         let Some(span) = attr.value_span else {
             continue;
         };
@@ -543,26 +681,28 @@ pub(crate) fn tag_links<'s>(
                 return;
             }
             let rel = *rel.get_or_insert_with(|| {
-                tag.attr_value("rel")
+                rel_value
                     .filter(|_| matches!(tag_name, "a" | "area" | "link" | "form"))
                     .map_or(Rel::default(), Rel::parse)
             });
             // Written once for all the URLs of the tag.
             let hreflang = *hreflang.get_or_insert_with(|| {
-                tag.attr_value("hreflang")
+                hreflang_value
                     .filter(|_| matches!(tag_name, "a" | "link"))
                     .map(|h| append(text, h.trim_matches(is_space)))
             });
             links.push(Found {
                 head: Head {
-                    tag: tag_name,
-                    attr: attr_name,
                     span: candidate_span(source, attr, span, range),
+                    element: tag.element,
+                    attr: url,
                     rel,
+                    has_hreflang: hreflang.is_some(),
+                    has_anchor_text: false,
                 },
                 raw: append(text, raw),
-                hreflang,
-                anchor_text: None,
+                hreflang: hreflang.unwrap_or_default(),
+                anchor_text: (0, 0),
             });
         };
         match kind {
@@ -761,6 +901,24 @@ mod tests {
             assert_eq!(ELEMENTS.contains(element), has, "{element:?}");
         }
         assert!(ELEMENTS.contains(Element::Other) && ELEMENTS.contains(Element::A));
+    }
+
+    #[test]
+    fn url_attributes_are_named_back_and_few() {
+        let all = Attr::ALL;
+        for &attr in all {
+            assert_eq!(Attr::of(attr.url().0), Some(attr), "{attr:?}");
+        }
+        assert_eq!(Attr::of("rel"), None);
+        // `tag_links` keeps at most three URL attributes of a tag.
+        for &element in &crate::element::ALL {
+            if let Some((name, attrs)) = url_attributes(element, "use") {
+                // What a found link's element is named from.
+                assert_eq!(element.name().unwrap_or("use"), name);
+                assert!(attrs.0.count_ones() <= 3, "{name}");
+                assert!(all.iter().any(|&a| attrs.contains(a)), "{name}");
+            }
+        }
     }
 
     #[test]

@@ -826,7 +826,7 @@ impl Extractor {
         if let Some(wanted) = wanted {
             let first = self.links.len();
             links::tag_links(source, tag, wanted, &mut self.links, &mut self.links_text);
-            let href = (first..self.links.len()).find(|&i| self.links[i].head.attr == "href");
+            let href = (first..self.links.len()).find(|&i| self.links[i].head.is_href());
             if let Some(i) = href.filter(|_| tag.element == Element::A) {
                 self.anchor.link = Some(i);
                 self.anchor.collapse = Collapse::default();
@@ -916,7 +916,7 @@ impl Extractor {
     fn close_anchor(&mut self) {
         if let Some(link) = self.anchor.link.take() {
             let text = links::append(&mut self.links_text, &self.anchor.out.buf);
-            self.links[link].anchor_text = Some(text);
+            self.links[link].set_anchor_text(text);
         }
     }
 
@@ -1119,7 +1119,7 @@ impl Extractor {
             &mut self.links_text,
             &mut self.anchor.link,
             url_room,
-            |found, raw, out| resolver_of(found.head.tag, document, base).resolve_into(raw, out),
+            |found, raw, out| resolver_of(found.head.tag(), document, base).resolve_into(raw, out),
         )
     }
 
