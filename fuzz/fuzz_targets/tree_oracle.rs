@@ -23,7 +23,9 @@ fuzz_target!(|data: &[u8]| {
     for chunk in [None, Some(7)] {
         let ours = tree_oracle::htmltok_tokens(&input, chunk);
         if let Some(m) = reference::first_difference(&ours, &theirs) {
-            panic!("htmltok and html5ever's tree builder differ on {input:?} (chunks {chunk:?}): {m}");
+            panic!(
+                "htmltok and html5ever's tree builder differ on {input:?} (chunks {chunk:?}): {m}"
+            );
         }
     }
 });
