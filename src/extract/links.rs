@@ -281,7 +281,7 @@ pub(crate) struct Head {
 impl Head {
     /// The element's name.
     pub(crate) fn tag(&self) -> &'static str {
-        self.element.name().unwrap_or("use")
+        element_name(self.element)
     }
 
     /// The attribute's name.
@@ -546,47 +546,47 @@ impl Attrs {
     }
 }
 
-/// An element's name and its URL attributes.
-pub(crate) type UrlAttributes = (&'static str, Attrs);
+/// The name of an element with URL attributes: [`Element::Other`] is SVG's
+/// `use`, the one unnamed element that has some ([`url_attributes`]).
+fn element_name(element: Element) -> &'static str {
+    element.name().unwrap_or("use")
+}
 
-/// The element name and the URL attributes of a tag of `element` (named
-/// `name`), if it has any.
-fn url_attributes(element: Element, name: &str) -> Option<UrlAttributes> {
+/// The URL attributes of a tag of `element` (named `name`), if it has
+/// any.
+fn url_attributes(element: Element, name: &str) -> Option<Attrs> {
     use Attr::*;
     use Element as E;
-    const fn is(name: &'static str, attrs: &[Attr]) -> UrlAttributes {
-        (name, Attrs::of(attrs))
-    }
     Some(match element {
-        E::A => const { is("a", &[Href, Ping, XlinkHref]) },
-        E::Area => const { is("area", &[Href, Ping]) },
-        E::Link => const { is("link", &[Href, ImageSrcset]) },
-        E::Base => const { is("base", &[Href]) },
-        E::Img => const { is("img", &[Src, Srcset, Longdesc]) },
-        E::Source => const { is("source", &[Src, Srcset]) },
-        E::Script => const { is("script", &[Src]) },
-        E::Embed => const { is("embed", &[Src]) },
-        E::Audio => const { is("audio", &[Src]) },
-        E::Track => const { is("track", &[Src]) },
-        E::Iframe => const { is("iframe", &[Src, Longdesc]) },
-        E::Frame => const { is("frame", &[Src, Longdesc]) },
-        E::Video => const { is("video", &[Src, Poster]) },
-        E::Input => const { is("input", &[Src, Formaction]) },
-        E::Button => const { is("button", &[Formaction]) },
-        E::Form => const { is("form", &[Action]) },
-        E::Blockquote => const { is("blockquote", &[Cite]) },
-        E::Q => const { is("q", &[Cite]) },
-        E::Del => const { is("del", &[Cite]) },
-        E::Ins => const { is("ins", &[Cite]) },
-        E::Object => const { is("object", &[Data]) },
-        E::Body => const { is("body", &[Background]) },
-        E::Table => const { is("table", &[Background]) },
-        E::Td => const { is("td", &[Background]) },
-        E::Th => const { is("th", &[Background]) },
-        E::Html => const { is("html", &[Manifest]) },
-        E::Image => const { is("image", &[Href, XlinkHref]) },
-        E::Meta => const { is("meta", &[Content]) },
-        E::Other if name == "use" => const { is("use", &[Href, XlinkHref]) },
+        E::A => const { Attrs::of(&[Href, Ping, XlinkHref]) },
+        E::Area => const { Attrs::of(&[Href, Ping]) },
+        E::Link => const { Attrs::of(&[Href, ImageSrcset]) },
+        E::Base => const { Attrs::of(&[Href]) },
+        E::Img => const { Attrs::of(&[Src, Srcset, Longdesc]) },
+        E::Source => const { Attrs::of(&[Src, Srcset]) },
+        E::Script => const { Attrs::of(&[Src]) },
+        E::Embed => const { Attrs::of(&[Src]) },
+        E::Audio => const { Attrs::of(&[Src]) },
+        E::Track => const { Attrs::of(&[Src]) },
+        E::Iframe => const { Attrs::of(&[Src, Longdesc]) },
+        E::Frame => const { Attrs::of(&[Src, Longdesc]) },
+        E::Video => const { Attrs::of(&[Src, Poster]) },
+        E::Input => const { Attrs::of(&[Src, Formaction]) },
+        E::Button => const { Attrs::of(&[Formaction]) },
+        E::Form => const { Attrs::of(&[Action]) },
+        E::Blockquote => const { Attrs::of(&[Cite]) },
+        E::Q => const { Attrs::of(&[Cite]) },
+        E::Del => const { Attrs::of(&[Cite]) },
+        E::Ins => const { Attrs::of(&[Cite]) },
+        E::Object => const { Attrs::of(&[Data]) },
+        E::Body => const { Attrs::of(&[Background]) },
+        E::Table => const { Attrs::of(&[Background]) },
+        E::Td => const { Attrs::of(&[Background]) },
+        E::Th => const { Attrs::of(&[Background]) },
+        E::Html => const { Attrs::of(&[Manifest]) },
+        E::Image => const { Attrs::of(&[Href, XlinkHref]) },
+        E::Meta => const { Attrs::of(&[Content]) },
+        E::Other if name == "use" => const { Attrs::of(&[Href, XlinkHref]) },
         _ => return None,
     })
 }
@@ -630,7 +630,7 @@ pub(crate) const ELEMENTS: ElementSet = ElementSet::of(&[
 /// `match` on an integer for most tags), whose answer goes to
 /// [`tag_links`].
 #[inline]
-pub(crate) fn url_attributes_of(tag: &Tag<'_>) -> Option<UrlAttributes> {
+pub(crate) fn url_attributes_of(tag: &Tag<'_>) -> Option<Attrs> {
     if tag.attributes.is_empty() {
         return None;
     }
@@ -645,7 +645,7 @@ pub(crate) fn url_attributes_of(tag: &Tag<'_>) -> Option<UrlAttributes> {
 pub(crate) fn tag_links<'s>(
     source: &dyn Fn(Span) -> Option<&'s str>,
     tag: &Tag<'_>,
-    (tag_name, wanted): UrlAttributes,
+    wanted: Attrs,
     links: &mut Vec<Found>,
     text: &mut String,
 ) {
@@ -682,13 +682,18 @@ pub(crate) fn tag_links<'s>(
             }
             let rel = *rel.get_or_insert_with(|| {
                 rel_value
-                    .filter(|_| matches!(tag_name, "a" | "area" | "link" | "form"))
+                    .filter(|_| {
+                        matches!(
+                            tag.element,
+                            Element::A | Element::Area | Element::Link | Element::Form
+                        )
+                    })
                     .map_or(Rel::default(), Rel::parse)
             });
             // Written once for all the URLs of the tag.
             let hreflang = *hreflang.get_or_insert_with(|| {
                 hreflang_value
-                    .filter(|_| matches!(tag_name, "a" | "link"))
+                    .filter(|_| matches!(tag.element, Element::A | Element::Link))
                     .map(|h| append(text, h.trim_matches(is_space)))
             });
             links.push(Found {
@@ -912,13 +917,15 @@ mod tests {
         assert_eq!(Attr::of("rel"), None);
         // `tag_links` keeps at most three URL attributes of a tag.
         for &element in &crate::element::ALL {
-            if let Some((name, attrs)) = url_attributes(element, "use") {
+            if let Some(attrs) = url_attributes(element, "use") {
                 // What a found link's element is named from.
-                assert_eq!(element.name().unwrap_or("use"), name);
-                assert!(attrs.0.count_ones() <= 3, "{name}");
-                assert!(all.iter().any(|&a| attrs.contains(a)), "{name}");
+                assert!(element.name().is_some() || element == Element::Other);
+                assert!(attrs.0.count_ones() <= 3, "{element:?}");
+                assert!(all.iter().any(|&a| attrs.contains(a)), "{element:?}");
             }
         }
+        assert_eq!(element_name(Element::Other), "use");
+        assert_eq!(element_name(Element::Img), "img");
     }
 
     #[test]
