@@ -100,11 +100,20 @@ fn costs(pattern: &str) -> (f64, f64) {
     )
 }
 
-/// Whether costs may be beyond the bounds: more than 12 times an ordinary
-/// page's per byte (`ordinary`), or growing with the size. A first screen,
-/// which [`beyond`] confirms.
+/// The most a pattern may cost per byte, in ordinary pages' cost per byte.
+const MOST: f64 = 12.0;
+
+/// Whether the cost per byte grew from `smaller` to `larger`, 8 times the
+/// bytes: more than 3 times (a quadratic cost would be 8).
+fn grows(smaller: f64, larger: f64) -> bool {
+    larger > 3.0 * smaller + 0.5
+}
+
+/// Whether costs may be beyond the bounds: more than [`MOST`] times an
+/// ordinary page's per byte (`ordinary`), or growing with the size. A
+/// first screen, which [`beyond`] confirms.
 fn too_costly((small, large): (f64, f64), ordinary: f64) -> bool {
-    small / ordinary > 12.0 || large > 3.0 * small + 0.5
+    small / ordinary > MOST || grows(small, large)
 }
 
 /// Why `pattern`'s costs (`small`, `large`) are beyond the bounds, if they
@@ -116,16 +125,16 @@ fn too_costly((small, large): (f64, f64), ordinary: f64) -> bool {
 /// byte once the input's tokens outgrow them, while a cost that grows with
 /// the size grows again.
 fn beyond(pattern: &str, (small, large): (f64, f64), reference: f64) -> Option<String> {
-    if small / reference > 12.0 {
+    if small / reference > MOST {
         return Some(format!(
             "{:.1} times an ordinary page's cost per byte ({small:.2} ns at 16 KiB, \
              the ordinary page {reference:.2})",
             small / reference
         ));
     }
-    if large > 3.0 * small + 0.5 {
+    if grows(small, large) {
         let huge = ns_per_byte(&repeated(pattern, 1024 * 1024));
-        if huge > 3.0 * large + 0.5 {
+        if grows(large, huge) {
             return Some(format!(
                 "a cost per byte that grows with the size: {small:.2}, {large:.2} and \
                  {huge:.2} ns at 16 KiB, 128 KiB and 1 MiB"
