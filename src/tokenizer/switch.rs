@@ -39,9 +39,14 @@
 //! changes the current node: end tags close only within their scope and
 //! not past a special element, block start tags close an open `p`, list
 //! items and headings close their kind, `</form>` takes the form out from
-//! under what is open above it. For the current node the stack keeps the
-//! nearest special element and scope boundary at or below it, so each of
-//! these tests is O(1).
+//! under what is open above it. `select` follows the select parser
+//! relaxation (whatwg/html#10548): a `select` bounds every scope, and
+//! with one in scope a `select` start tag closes it and opens nothing,
+//! an `input` closes it, and an `option`, `optgroup` or `hr` closes the
+//! implied end tags (`option`, `p`, `li`…) on top; outside one an
+//! `option` or `optgroup` closes an `option` that is the current node.
+//! For the current node the stack keeps the nearest special element and
+//! scope boundary at or below it, so each of these tests is O(1).
 //!
 //! It is an approximation of the tree builder, exact for the documents
 //! real pages are (`tests/tree_oracle.rs` checks it against html5ever's
@@ -71,12 +76,14 @@
 //! name (a hash, and a link from each element to the next one below with
 //! its name, HTML and foreign elements apart), tests its scope against the
 //! nearest boundaries kept for the current node, and either closes it
-//! with what is above it or does nothing: it never walks the stack. Those
-//! boundaries cost most pushes nothing but a table load: the entry of an
-//! element keeps the nearest integration point of foreign content (a
-//! boundary of every kind) at or below it, and a side stack has a record
-//! of the others for each open HTML element that is one (a special
-//! element), so a run of foreign elements adds no record.
+//! with what is above it or does nothing: it never walks the stack (the
+//! implied end tags a start tag closes in a `select` cost one test per
+//! element closed). Those boundaries cost most pushes nothing but a
+//! table load: the entry of an element keeps the nearest integration
+//! point of foreign content (a boundary of every kind) at or below it,
+//! and a side stack has a record of the others for each open HTML
+//! element that is one (a special element), so a run of foreign elements
+//! adds no record.
 //! `</form>` taking the form out from under the elements above it pops
 //! and pushes those again, each only once: the next form opens above
 //! them. A template's mode is kept in a stack of one byte per open
@@ -568,9 +575,11 @@ const fn categories(element: Element) -> u8 {
             c |= 1 << ITEM_STOP;
         }
     }
+    // `select` bounds every scope since the select parser relaxation
+    // (whatwg/html#10548): `<div><select></div>` leaves the `div` open.
     if matches!(
         element,
-        Applet | Caption | Html | Table | Td | Th | Marquee | Object | Template
+        Applet | Caption | Html | Table | Td | Th | Marquee | Object | Select | Template
     ) {
         c |= 1 << SCOPE | 1 << BUTTON_SCOPE | 1 << LIST_SCOPE;
     }
@@ -1187,11 +1196,8 @@ impl OpenElements {
                 // Inside foreign content's integration points, remember
                 // HTML elements so their end tags return to the foreign
                 // element.
-                if open {
-                    self.html_start_tag(element);
-                    if !opens_nothing_in_body(element) {
-                        self.push(Ns::Html, element, name);
-                    }
+                if open && self.html_start_tag(element) && !opens_nothing_in_body(element) {
+                    self.push(Ns::Html, element, name);
                 }
                 return None;
             }
@@ -1249,16 +1255,47 @@ impl OpenElements {
     /// What an HTML start tag closes first "in body" (§13.2.6.4.7), on the
     /// stack of foreign content's integration points: an open `p` in
     /// button scope before a block, a heading on a heading, the list item
-    /// before another, a `button` before another. (The other start tags
-    /// that close elements close formatting elements, which are not
-    /// followed: see the module docs.)
-    fn html_start_tag(&mut self, element: Element) {
+    /// before another, a `button` before another, and the select
+    /// parser's rules (an open `select` in scope closes before a `select`
+    /// or an `input`, and the implied end tags in it before an `option`,
+    /// `optgroup` or `hr`; outside one an `option` or `optgroup` closes
+    /// an `option` that is the current node). (The other start tags that
+    /// close elements close formatting elements, which are not followed:
+    /// see the module docs.) False if the tag is ignored (a `select` in
+    /// a `select`, which only closes it).
+    fn html_start_tag(&mut self, element: Element) -> bool {
         use Element::*;
         match element {
             Address | Article | Aside | Blockquote | Center | Details | Dialog | Dir | Div | Dl
             | Fieldset | Figcaption | Figure | Footer | Header | Hgroup | Main | Menu | Nav
-            | Ol | P | Search | Section | Summary | Ul | Pre | Listing | Hr => {
+            | Ol | P | Search | Section | Summary | Ul | Pre | Listing => {
                 self.close_p();
+            }
+            Select | Input => {
+                if let Some(i) = self.select_in_scope() {
+                    self.pop_to(i);
+                    // A `select` in one only closes it.
+                    return element != Select;
+                }
+            }
+            Hr => {
+                self.close_p();
+                if self.select_in_scope().is_some() {
+                    self.generate_implied_end_tags(None);
+                }
+            }
+            Option | Optgroup => {
+                if self.select_in_scope().is_some() {
+                    // An `option` closes an open `option`, not an
+                    // `optgroup`; an `optgroup` closes either.
+                    self.generate_implied_end_tags((element == Option).then_some(Optgroup));
+                } else if self
+                    .stack
+                    .last()
+                    .is_some_and(|top| top.ns == Ns::Html && top.element == Option)
+                {
+                    self.pop();
+                }
             }
             H1 | H2 | H3 | H4 | H5 | H6 => {
                 self.close_p();
@@ -1294,6 +1331,33 @@ impl OpenElements {
                 }
             }
             _ => {}
+        }
+        true
+    }
+
+    /// The topmost open HTML `select`, if it is in scope.
+    fn select_in_scope(&self) -> Option<usize> {
+        self.nearest_html("select")
+            .filter(|&i| self.in_scope(i, SCOPE))
+    }
+
+    /// "Generate implied end tags" (§13.2.6.3), but for `except`: closes
+    /// the current node while it is an HTML `dd`, `dt`, `li`, `optgroup`,
+    /// `option`, `p`, `rb`, `rp`, `rt` or `rtc`. (Each test is one load,
+    /// and each closes an element: O(1) amortized.)
+    fn generate_implied_end_tags(&mut self, except: Option<Element>) {
+        use Element::*;
+        while let Some(&top) = self.stack.last() {
+            if top.ns != Ns::Html
+                || Some(top.element) == except
+                || !matches!(
+                    top.element,
+                    Dd | Dt | Li | Optgroup | Option | P | Rb | Rp | Rt | Rtc
+                )
+            {
+                return;
+            }
+            self.pop();
         }
     }
 
@@ -1591,6 +1655,44 @@ mod tests {
                 }
                 assert_eq!(open, model.len(), "nearest");
             }
+        }
+    }
+
+    /// The select parser's rules on the HTML elements open at an
+    /// integration point (tags given as names, `/` before an end tag's):
+    /// the stack as the tree builder's, whether the current node shows in
+    /// the tokens or not (the implied end tags closed in a `select` do
+    /// not: the `select` closes with all above it before an integration
+    /// point can be the current node again).
+    #[test]
+    fn select_rules_at_an_integration_point() {
+        for (tags, want) in [
+            ("select select", ""),
+            ("select div span select", ""),
+            ("select span input", ""),
+            ("select object select", "select object select"),
+            ("select object select select", "select object"),
+            ("div select /div", "div select"),
+            ("p select /p", "p select"),
+            ("select option p hr", "select"),
+            ("select li rt option", "select option"),
+            ("select optgroup option optgroup", "select optgroup"),
+            ("select optgroup option option", "select optgroup option"),
+            ("select option span hr", "select option span"),
+            ("option optgroup", "optgroup"),
+            ("option p option", "option p option"),
+            ("optgroup option option", "optgroup option"),
+        ] {
+            let mut stack = OpenElements::new();
+            for tag in ["svg", "foreignobject"].into_iter().chain(tags.split(' ')) {
+                match tag.strip_prefix('/') {
+                    Some(name) => stack.end_tag(&end_tag(name)),
+                    // (A `Tag` is a start or an end tag alike.)
+                    None => _ = stack.start_tag(&end_tag(tag), true),
+                }
+            }
+            let names: Vec<String> = list(&stack).into_iter().skip(2).map(|(_, n)| n).collect();
+            assert_eq!(names.join(" "), want, "{tags}");
         }
     }
 
