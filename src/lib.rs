@@ -102,6 +102,26 @@
 //! [`Options::auto_switch`] and calls [`Tokenizer::set_state`],
 //! [`Tokenizer::set_last_start_tag`] and [`Tokenizer::set_foreign`] itself.
 //!
+//! Those switches come from an approximation of tree construction that
+//! costs O(1) a tag and is exact on real pages; on contrived markup (an end
+//! tag closing `<svg>` from outside it, misnested formatting elements,
+//! table tags inside foreign content) it can differ from a browser.
+//! [`Options::exact_switching`] follows tree construction exactly instead,
+//! at a tree builder's cost:
+//!
+//! ```
+//! use htmltok::{Options, Token, Tokenizer, bumpalo::Bump};
+//!
+//! let arena = Bump::new();
+//! let page = "<div><svg></div><![CDATA[x]]>";
+//! let last = |opts| Tokenizer::with_options(page, &arena, opts).last();
+//! // `</div>` closes the `svg`, so a browser reads a bogus comment.
+//! let exact = last(Options::default().exact_switching(true));
+//! assert!(matches!(exact, Some(Token::Comment(c)) if c.data == "[CDATA[x]]"));
+//! // The approximation does not follow the `div`.
+//! assert!(matches!(last(Options::default()), Some(Token::Text(t)) if t.data == "x"));
+//! ```
+//!
 //! # Streaming
 //!
 //! [`StreamTokenizer`] takes the input a chunk at a time and yields the same

@@ -194,7 +194,7 @@ impl StreamTokenizer {
     /// A new stream at its start.
     pub fn new(opts: StreamOptions) -> StreamTokenizer {
         StreamTokenizer {
-            carry: Carry::new(opts.tokenizer.initial_state),
+            carry: Carry::new(&opts.tokenizer),
             opts,
             pending: String::new(),
             pending_base: 0,

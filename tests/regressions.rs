@@ -45,11 +45,17 @@ fn check(input: &str) {
 /// The `tree_oracle` check: htmltok's auto-switching against html5ever's
 /// tree builder, on the whole input and in chunks of 1 and 7 bytes.
 fn check_tree(input: &str) {
-    for chunk in [None, Some(1), Some(7)] {
-        if let Err(m) = tree_oracle::compare(input, chunk) {
-            panic!(
-                "htmltok and html5ever's tree builder differ on {input:?} (chunks {chunk:?}): {m}"
-            );
+    for switching in [
+        tree_oracle::Switching::Approximate,
+        tree_oracle::Switching::Exact,
+    ] {
+        for chunk in [None, Some(1), Some(7)] {
+            if let Err(m) = tree_oracle::compare(input, chunk, switching) {
+                panic!(
+                    "htmltok ({switching:?}) and html5ever's tree builder differ on {input:?} \
+                     (chunks {chunk:?}): {m}"
+                );
+            }
         }
     }
 }

@@ -501,6 +501,13 @@ pub struct TokensArgs {
     #[arg(long)]
     pub no_auto_switch: bool,
 
+    /// Decide those switches by following the HTML Standard's tree
+    /// construction exactly (insertion modes, open elements, formatting
+    /// elements, tables) instead of the default approximation, which
+    /// differs only on contrived markup and costs less.
+    #[arg(long, conflicts_with = "no_auto_switch")]
+    pub exact_switching: bool,
+
     /// The state the tokenizer starts in.
     #[arg(long, value_enum, default_value_t = StateArg::Data, value_name = "STATE")]
     pub state: StateArg,

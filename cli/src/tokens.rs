@@ -195,6 +195,7 @@ impl Html5libList {
 fn options(args: &TokensArgs) -> Options {
     Options::default()
         .auto_switch(!args.no_auto_switch)
+        .exact_switching(args.exact_switching)
         .errors(args.errors)
         .initial_state(args.state.into())
 }

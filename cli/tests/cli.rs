@@ -160,6 +160,32 @@ fn leading_bom_stays_a_character() {
 }
 
 #[test]
+fn exact_switching_follows_tree_construction() {
+    // `</div>` closes the `svg` opened inside it: the CDATA is then in HTML
+    // content, a bogus comment. The default approximation does not follow
+    // the `div` and reads a CDATA section.
+    let input = b"<div><svg></div><![CDATA[x]]>";
+    let last = |args: &[&str]| {
+        let out = htmltok_stdin(args, input);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        json_lines(&out).pop().expect("tokens")
+    };
+    let exact = last(&["tokens", "--format", "html5lib", "--exact-switching"]);
+    assert_eq!(
+        exact["output"].as_array().and_then(|o| o.last()),
+        Some(&json!(["Comment", "[CDATA[x]]"]))
+    );
+    let default = last(&["tokens", "--format", "html5lib"]);
+    assert_eq!(
+        default["output"].as_array().and_then(|o| o.last()),
+        Some(&json!(["Character", "x"]))
+    );
+    // It needs auto-switching.
+    let out = htmltok_stdin(&["tokens", "--exact-switching", "--no-auto-switch"], input);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
 fn html5lib_format_with_all_options() {
     let input = b"<!DOCTYPE html><p b=1 a=2 b=3 />x</title>&amp;</title>";
     let out = htmltok_stdin(

@@ -504,9 +504,19 @@ fn state_named(name: &str) -> PyResult<State> {
 ///     [None, '<b>', None]
 ///     >>> [t.kind for t in tokenize("<title><b>", auto_switch=False)]
 ///     ['start_tag', 'start_tag']
+///
+/// exact_switching=True decides the switches by following the standard's
+/// tree construction exactly (insertion modes, open elements, formatting
+/// elements, tables) rather than the default approximation, which differs
+/// only on contrived markup:
+///
+///     >>> [t.kind for t in tokenize("<div><svg></div><![CDATA[x]]>")][-1]
+///     'text'
+///     >>> [t.kind for t in tokenize("<div><svg></div><![CDATA[x]]>", exact_switching=True)][-1]
+///     'comment'
 #[pyfunction]
 #[pyo3(signature = (
-    html, *, errors=false, auto_switch=true, scripting=true, state=None,
+    html, *, errors=false, auto_switch=true, exact_switching=false, scripting=true, state=None,
     last_start_tag=None, encoding=None, transport_encoding=None, memory_limit=None,
 ))]
 #[allow(clippy::too_many_arguments)]
@@ -515,6 +525,7 @@ pub(crate) fn tokenize(
     html: &Bound<'_, PyAny>,
     errors: bool,
     auto_switch: bool,
+    exact_switching: bool,
     scripting: bool,
     state: Option<&str>,
     last_start_tag: Option<&str>,
@@ -525,6 +536,7 @@ pub(crate) fn tokenize(
     let mut options = Options::default()
         .errors(errors)
         .auto_switch(auto_switch)
+        .exact_switching(exact_switching)
         .scripting(scripting)
         .memory_limit(memory_limit);
     if let Some(state) = state {

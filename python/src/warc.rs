@@ -299,12 +299,15 @@ impl WarcRecord {
 
     /// The page's tokens (the arguments of `htmltok.tokenize`; the HTTP
     /// charset is the transport encoding).
-    #[pyo3(signature = (*, errors=false, auto_switch=true, scripting=true, memory_limit=None))]
+    #[pyo3(signature = (
+        *, errors=false, auto_switch=true, exact_switching=false, scripting=true, memory_limit=None,
+    ))]
     fn tokenize(
         &self,
         py: Python<'_>,
         errors: bool,
         auto_switch: bool,
+        exact_switching: bool,
         scripting: bool,
         memory_limit: Option<usize>,
     ) -> PyResult<Tokens> {
@@ -314,6 +317,7 @@ impl WarcRecord {
             payload.as_any(),
             errors,
             auto_switch,
+            exact_switching,
             scripting,
             None,
             None,

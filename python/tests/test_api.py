@@ -82,6 +82,10 @@ def test_auto_switch_and_tree_builder_control():
     for name in ["data", "RCDATA", "RAWTEXT state", "script_data", "Script data state", "plaintext",
                  "CDATA section state", "cdata-section"]:
         list(htmltok.tokenize("x", auto_switch=False, state=name))
+    # Exact switching follows the elements open outside <svg>: </div> closes it.
+    cdata = "<div><svg></div><![CDATA[x]]>"
+    assert [t.kind for t in htmltok.tokenize(cdata)][-1] == "text"
+    assert [t.kind for t in htmltok.tokenize(cdata, exact_switching=True)][-1] == "comment"
     # Scripting off: <noscript> content is markup.
     assert [t.name for t in htmltok.tokenize("<noscript><p>x", scripting=False) if t.kind == "start_tag"] == [
         "noscript", "p"]

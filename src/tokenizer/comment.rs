@@ -98,6 +98,9 @@ impl<'a> Tokenizer<'a> {
             self.pos += 7;
             self.state = S::Doctype;
         } else if rest.starts_with(b"[CDATA[") {
+            if self.opts.exact_switching {
+                self.watch_text_so_far();
+            }
             if self.in_foreign_content() {
                 self.pos += 7;
                 self.state = S::CdataSection;

@@ -50,7 +50,9 @@
 //!
 //! It is an approximation of the tree builder, exact for the documents
 //! real pages are (`tests/tree_oracle.rs` checks it against html5ever's
-//! tree builder). What it does not follow:
+//! tree builder); [`Options::exact_switching`] replaces it with the
+//! follower of `tree/`, which is exact for every document at a tree
+//! builder's cost. What the approximation does not follow:
 //!
 //! - the table insertion modes: in a table or a cell, table tags at an
 //!   integration point close the foreign content (a `<td>` closes the cell),
@@ -96,13 +98,14 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry as Entry_;
 
 use super::name_key::{self, KeyHasher, NameKey, NameKeys};
-use super::{S, State, Tokenizer};
+use super::tree::Tree;
+use super::{Options, S, State, Tokenizer};
 use crate::element::{self, Element};
-use crate::token::Tag;
+use crate::token::{Doctype, Tag};
 
 /// Whether a start tag in foreign content ends it: the HTML "breakout"
 /// tags of "in foreign content" (§13.2.6.5), `font` aside.
-fn is_breakout_element(element: Element) -> bool {
+pub(super) fn is_breakout_element(element: Element) -> bool {
     use Element::*;
     matches!(
         element,
@@ -328,6 +331,17 @@ pub(crate) struct OpenElements {
     /// Where on `stack` the element the form element pointer points to is,
     /// while it is open there ([`NONE`]: elsewhere, closed or no pointer).
     form_at: u32,
+    /// With [`Options::exact_switching`](super::Options::exact_switching):
+    /// the tree-construction follower, which then decides everything (the
+    /// approximation above stays empty, and loud, so that every token
+    /// reaches the follower).
+    exact: Option<Box<Tree>>,
+    /// How much of the pending text exact switching has seen already:
+    /// `<![CDATA[` asks whether the adjusted current node is foreign before
+    /// the text before it is handed out, so the follower is given that text
+    /// then ([`Tokenizer::watch_text_so_far`]), and only the rest when it
+    /// is handed out ([`Tokenizer::watch_text`]).
+    pub(super) text_seen: usize,
 }
 
 /// What the tree builder does with the start tags in a template, while the
@@ -363,6 +377,8 @@ impl Default for OpenElements {
             bounds: Vec::new(),
             form: false,
             form_at: NONE,
+            exact: None,
+            text_seen: 0,
         }
     }
 }
@@ -592,6 +608,11 @@ const fn categories(element: Element) -> u8 {
     c
 }
 
+/// Whether an HTML element is in the special category (§13.2.4.2).
+pub(super) const fn is_special_html(element: Element) -> bool {
+    categories(element) & 1 << SPECIAL != 0
+}
+
 /// No entry.
 const NONE: u32 = u32::MAX;
 
@@ -650,6 +671,16 @@ impl OpenElements {
         OpenElements::default()
     }
 
+    /// The stack for these options: the approximation, or the exact
+    /// follower with [`Options::exact_switching`].
+    pub(crate) fn for_options(opts: &Options) -> Self {
+        let mut stack = OpenElements::new();
+        if opts.exact_switching {
+            stack.exact = Some(Box::new(Tree::new(opts.html5ever_element_sets)));
+        }
+        stack
+    }
+
     /// The name of the element at `i` (0 is the bottom).
     fn name(&self, i: usize) -> String {
         let key = self.stack[i].key;
@@ -690,6 +721,9 @@ impl OpenElements {
     }
 
     fn set_frameset(&mut self, frameset: FramesetMode) {
+        if self.exact.is_some() {
+            return;
+        }
         self.frameset = frameset;
         self.watching = matches!(frameset, FramesetMode::BeforeBody | FramesetMode::BodyOk);
         self.update_quiet();
@@ -702,6 +736,9 @@ impl OpenElements {
     /// for a piece of text handed out alone.
     #[cold]
     pub(crate) fn text(&mut self, text: &str) {
+        if let Some(tree) = &mut self.exact {
+            return tree.text(text);
+        }
         if self.watching && !self.raw_text && self.head_templates == 0 && sets_frameset_not_ok(text)
         {
             self.set_frameset(FramesetMode::Off);
@@ -787,7 +824,8 @@ impl OpenElements {
 
     /// Bytes this stack holds on the heap (for a stream's memory cap).
     pub(crate) fn heap_bytes(&self) -> usize {
-        self.long_names.len()
+        self.exact.as_ref().map_or(0, |t| t.heap_bytes())
+            + self.long_names.len()
             + self.stack.len() * core::mem::size_of::<Entry>()
             + self.nearest.len() * 16
             + self.templates.len()
@@ -961,8 +999,27 @@ impl OpenElements {
         }
     }
 
+    /// The pending text was cut back to `len` bytes (a partial buffer
+    /// rewound to its last safe point).
+    pub(crate) fn cut_text(&mut self, len: usize) {
+        self.text_seen = self.text_seen.min(len);
+    }
+
+    /// A DOCTYPE, which only the exact follower looks at (the text before
+    /// it given to [`Self::text`] first).
+    #[cold]
+    pub(crate) fn doctype(&mut self, doctype: &Doctype<'_>) {
+        if let Some(tree) = &mut self.exact {
+            tree.doctype(doctype);
+        }
+    }
+
     /// Sets [`Self::quiet`] from what it depends on.
     fn update_quiet(&mut self) {
+        if self.exact.is_some() {
+            self.quiet = LOUD;
+            return;
+        }
         self.quiet = if !self.stack.is_empty()
             || self.watching
             || self.templates.last() == Some(&TemplateMode::Fresh)
@@ -980,6 +1037,9 @@ impl OpenElements {
     /// CDATA section.
     #[inline]
     pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
+        if let Some(tree) = &self.exact {
+            return tree.adjusted_current_node_is_foreign();
+        }
         matches!(self.stack.last(), Some(e) if e.ns != Ns::Html)
     }
 
@@ -1084,6 +1144,9 @@ impl OpenElements {
     /// tags do not get here).
     #[inline(never)]
     pub(crate) fn start_tag_switching(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
+        if let Some(tree) = &mut self.exact {
+            return tree.start_tag(tag, scripting);
+        }
         let (name, element) = (tag.name, tag.element);
         if self.frameset == FramesetMode::In {
             // "in frameset" and after: `noframes` goes to "in head"; every
@@ -1387,6 +1450,9 @@ impl OpenElements {
     /// watch is on (out of line).
     #[inline(never)]
     pub(crate) fn end_tag_loud(&mut self, tag: &Tag<'_>) {
+        if let Some(tree) = &mut self.exact {
+            return tree.end_tag(tag);
+        }
         if self.watching {
             self.watch_end_tag(tag);
         }
@@ -1545,7 +1611,31 @@ impl<'a> Tokenizer<'a> {
     #[inline(always)]
     pub(super) fn watch_text(&mut self) {
         if self.ns_stack.watching_frameset() && !self.text.is_empty() {
-            self.ns_stack.text(self.text.as_str(self.input));
+            self.watch_pending_text();
+        }
+    }
+
+    /// [`Self::watch_text`] with text to watch (out of line).
+    #[cold]
+    #[inline(never)]
+    fn watch_pending_text(&mut self) {
+        let text = self.text.as_str(self.input);
+        // (Past what `<![CDATA[` gave exact switching already.)
+        let seen = core::mem::take(&mut self.ns_stack.text_seen).min(text.len());
+        self.ns_stack.text(&text[seen..]);
+    }
+
+    /// Gives exact switching the pending text now: before `<![CDATA[` asks
+    /// whether the adjusted current node is foreign, and before a DOCTYPE
+    /// (which the follower takes before the DOCTYPE token is handed out);
+    /// [`Self::watch_text`] gives it the rest.
+    #[cold]
+    pub(super) fn watch_text_so_far(&mut self) {
+        if !self.text.is_empty() {
+            let text = self.text.as_str(self.input);
+            let seen = self.ns_stack.text_seen.min(text.len());
+            self.ns_stack.text(&text[seen..]);
+            self.ns_stack.text_seen = text.len();
         }
     }
 }

@@ -117,6 +117,7 @@ def tokenize(
     *,
     errors: bool = False,
     auto_switch: bool = True,
+    exact_switching: bool = False,
     scripting: bool = True,
     state: Optional[Union[State, str]] = None,
     last_start_tag: Optional[str] = None,
@@ -130,6 +131,10 @@ def tokenize(
     ``<textarea>``, ``<plaintext>``, ``<svg>``/``<math>`` as a browser's tree
     builder would; turn it off and give ``state`` and ``last_start_tag`` to
     drive the tokenizer as a tree builder (or html5lib-tests) does.
+    ``exact_switching`` decides those switches by following the standard's
+    tree construction exactly (insertion modes, open elements, formatting
+    elements, tables) rather than the default approximation, which differs
+    only on contrived markup.
     ``memory_limit`` caps the decoded text (for bytes) and the bytes the
     tokenizer builds; past it :class:`MemoryLimitError` is raised after the
     tokens finished before it.
@@ -331,6 +336,7 @@ class WarcRecord:
         *,
         errors: bool = False,
         auto_switch: bool = True,
+        exact_switching: bool = False,
         scripting: bool = True,
         memory_limit: Optional[int] = None,
     ) -> Tokens: ...

@@ -1,0 +1,396 @@
+//! Exact switching: the tree-construction stage (§13.2.6) followed without
+//! building a tree.
+//!
+//! Auto-switching (`switch.rs`) approximates the tree builder at O(1) a
+//! tag: it follows the elements open inside `<svg>`/`<math>` and a few
+//! pointers, which is exact for real pages. What it leaves out — the
+//! elements open outside foreign content, the table insertion modes, the
+//! list of active formatting elements and the adoption agency — still
+//! decides, on contrived pages, whether the adjusted current node is
+//! foreign (so whether `<![CDATA[` opens a CDATA section) and whether a
+//! start tag is inserted at all (so whether it switches the content
+//! model). [`Options::exact_switching`](crate::Options::exact_switching)
+//! turns this follower on instead: every insertion mode, the stack of
+//! open elements, the list of active formatting elements with its markers
+//! and the Noah's Ark clause, the adoption agency, the head and form
+//! element pointers, "frameset-ok", the template insertion modes and
+//! quirks mode from the DOCTYPE. It keeps of each element what the rules
+//! read back (its namespace, name and, for formatting elements, the
+//! attributes a clone carries), and nothing of the tree itself: no rule
+//! that changes the stack depends on where a node was inserted (foster
+//! parenting and the adoption agency's moves only change the tree).
+//!
+//! The follower is fed the tokens the tokenizer hands out: start and end
+//! tags, the text before each (its characters sorted into NUL, whitespace
+//! and the rest, which is all the rules tell apart) and DOCTYPEs. Comments
+//! are not: no rule changes the parse state for one but "in table text",
+//! which takes any token that is not a character as the end of its
+//! pending characters, and the next tag or DOCTYPE ends them to the same
+//! effect (only characters can come between). After a start tag the
+//! follower answers the content model to switch to (the generic RCDATA
+//! and raw text parsing algorithms, script data, PLAINTEXT), and at
+//! `<![CDATA[` whether the adjusted current node is foreign (the text
+//! before it given first).
+//!
+//! `tests/tree_oracle.rs` and the `tree_oracle` fuzz target hold it to
+//! html5ever's tree builder, but for html5ever's one known deviation from
+//! the standard (its element sets; [`Options::__html5ever_element_sets`]
+//! reproduces them, so that the tests can tell that deviation from any
+//! other difference).
+//!
+//! [`Options::__html5ever_element_sets`]: crate::Options::__html5ever_element_sets
+//!
+//! The files follow the standard's sections: `modes.rs` the insertion
+//! modes (§13.2.6.4) and foreign content (§13.2.6.5), `stack.rs` the
+//! parse state they work on (§13.2.4: the stack of open elements and its
+//! scopes, the list of active formatting elements, the adoption agency,
+//! resetting the insertion mode), `quirks.rs` the DOCTYPE's quirks mode.
+//!
+//! # Cost
+//!
+//! This is a tree builder's work, at a tree builder's cost: the rules walk
+//! the stack of open elements (scopes, "any other end tag", the adoption
+//! agency's furthest block) and the list of active formatting elements,
+//! so a tag costs up to their depth, as in a browser. To keep that
+//! bounded for any input, the follower stops once either holds more than
+//! [`MAX_DEPTH`] elements: from there on it changes nothing, so no start
+//! tag switches the content model and `<![CDATA[` is read as the adjusted
+//! current node was then. No real page comes near: the seven pages of
+//! the corpus open at most 33 elements at once (Wikipedia's).
+
+mod modes;
+mod quirks;
+mod stack;
+
+use std::collections::HashSet;
+
+use super::State;
+use super::switch::Ns;
+use crate::element::Element;
+use crate::token::{Attribute, Doctype, Tag};
+
+/// The most elements open at once that the follower follows; see the
+/// module docs.
+pub(crate) const MAX_DEPTH: usize = 4096;
+
+/// The insertion mode (§13.2.4.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    Initial,
+    BeforeHtml,
+    BeforeHead,
+    InHead,
+    InHeadNoscript,
+    AfterHead,
+    InBody,
+    Text,
+    InTable,
+    InTableText,
+    InCaption,
+    InColumnGroup,
+    InTableBody,
+    InRow,
+    InCell,
+    InTemplate,
+    AfterBody,
+    InFrameset,
+    AfterFrameset,
+    AfterAfterBody,
+    AfterAfterFrameset,
+}
+
+/// What a character is to the rules: they tell NUL and ASCII whitespace
+/// from the rest, and nothing else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Chars {
+    Null,
+    Space,
+    Other,
+}
+
+/// Whether an element is an integration point of foreign content
+/// (§13.2.6.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Point {
+    None,
+    /// An HTML integration point: SVG `foreignObject`, `desc`, `title`,
+    /// MathML `annotation-xml` with an HTML `encoding`.
+    Html,
+    /// A MathML text integration point: `mi`, `mo`, `mn`, `ms`, `mtext`.
+    MathText,
+}
+
+/// An element, as much of it as the rules read back.
+#[derive(Clone, Debug)]
+pub(super) struct Node {
+    /// Which element this is: clones get a new one.
+    pub(super) id: u32,
+    pub(super) ns: Ns,
+    pub(super) element: Element,
+    /// The tag name of an [`Element::Other`] (empty otherwise).
+    pub(super) name: Box<str>,
+    pub(super) point: Point,
+    /// For the formatting elements of the list of active formatting
+    /// elements: the attributes (name, value), which the Noah's Ark clause
+    /// compares and a clone carries. Empty otherwise.
+    pub(super) attrs: Box<[(Box<str>, Box<str>)]>,
+}
+
+impl Node {
+    /// Whether this is the HTML element `element`.
+    #[inline]
+    pub(super) fn is(&self, element: Element) -> bool {
+        self.ns == Ns::Html && self.element == element
+    }
+
+    /// Whether this is an HTML element with the tag's name.
+    pub(super) fn is_html_named(&self, tag: &T<'_>) -> bool {
+        self.ns == Ns::Html && self.same_name(tag)
+    }
+
+    /// Whether this element has the tag's name (in any namespace).
+    pub(super) fn same_name(&self, tag: &T<'_>) -> bool {
+        self.element == tag.element && (tag.element != Element::Other || *self.name == *tag.name)
+    }
+}
+
+/// A tag as the rules read it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct T<'t> {
+    pub(super) element: Element,
+    pub(super) name: &'t str,
+    pub(super) attrs: &'t [Attribute<'t>],
+    pub(super) self_closing: bool,
+}
+
+impl<'t> T<'t> {
+    fn of(tag: &'t Tag<'t>) -> T<'t> {
+        T {
+            element: tag.element,
+            name: tag.name,
+            attrs: tag.attributes,
+            self_closing: tag.self_closing,
+        }
+    }
+
+    /// A tag the rules make up (`image` read as `img`, `</br>` as `<br>`):
+    /// no attributes.
+    pub(super) fn named(element: Element) -> T<'static> {
+        T {
+            element,
+            name: element.name().unwrap_or(""),
+            attrs: &[],
+            self_closing: false,
+        }
+    }
+
+    /// The value of the first attribute named `name` (duplicates dropped).
+    pub(super) fn attr(&self, name: &str) -> Option<&'t str> {
+        self.attrs
+            .iter()
+            .find(|a| !a.duplicate && a.name == name)
+            .map(|a| a.value)
+    }
+
+    /// Whether this is the tag `element`.
+    #[inline]
+    pub(super) fn is(&self, element: Element) -> bool {
+        self.element == element
+    }
+}
+
+/// A token as the rules read it.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Tok<'t> {
+    Start(T<'t>),
+    End(T<'t>),
+    Chars(Chars),
+    Doctype { quirky: bool },
+}
+
+/// What a rule does with its token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Flow {
+    Done,
+    /// Reprocess the token (through the dispatcher, §13.2.6).
+    Again,
+    /// Reprocess the token by the rules of the current insertion mode, not
+    /// through the dispatcher (foreign content's breakout, §13.2.6.5).
+    AgainInHtml,
+}
+
+/// The follower: the parse state of §13.2.4 as far as it decides
+/// tokenization.
+#[derive(Clone, Debug)]
+pub(crate) struct Tree {
+    pub(super) mode: Mode,
+    pub(super) original: Mode,
+    /// The stack of template insertion modes.
+    pub(super) templates: Vec<Mode>,
+    /// The stack of open elements, bottom first.
+    pub(super) stack: Vec<Node>,
+    /// The ids of the elements on `stack`.
+    pub(super) open: HashSet<u32>,
+    /// How many HTML `template` elements are on `stack`.
+    pub(super) open_templates: usize,
+    /// The list of active formatting elements; `None` is a marker.
+    pub(super) formatting: Vec<Option<Node>>,
+    /// The head element pointer.
+    pub(super) head: Option<Node>,
+    /// The form element pointer (the element's id).
+    pub(super) form: Option<u32>,
+    pub(super) frameset_ok: bool,
+    pub(super) quirks: bool,
+    pub(super) scripting: bool,
+    /// "In table text": whether the pending table character tokens hold
+    /// any character, and any but whitespace.
+    pub(super) pending_chars: bool,
+    pub(super) pending_other: bool,
+    /// The content model the last start tag switches to.
+    pub(super) switch: Option<State>,
+    pub(super) next_id: u32,
+    /// The stack grew past [`MAX_DEPTH`]: the follower has stopped.
+    pub(super) stopped: bool,
+    /// Use html5ever 0.40's element sets where they differ from the
+    /// standard's, for the project's tests against html5ever's tree
+    /// builder only (`Options::__html5ever_element_sets`): MathML
+    /// `annotation-xml` bounds no scope, no SVG or MathML element is
+    /// special, and among HTML elements `isindex` is special and `search`
+    /// is not.
+    pub(super) html5ever_sets: bool,
+}
+
+impl Tree {
+    /// The state before the first token of a document.
+    pub(crate) fn new(html5ever_sets: bool) -> Tree {
+        Tree {
+            mode: Mode::Initial,
+            original: Mode::Initial,
+            templates: Vec::new(),
+            stack: Vec::new(),
+            open: HashSet::new(),
+            open_templates: 0,
+            formatting: Vec::new(),
+            head: None,
+            form: None,
+            frameset_ok: true,
+            quirks: false,
+            scripting: true,
+            pending_chars: false,
+            pending_other: false,
+            switch: None,
+            next_id: 0,
+            stopped: false,
+            html5ever_sets,
+        }
+    }
+
+    /// A start tag: what it does to the parse state, and the content model
+    /// it switches the tokenizer to, if any.
+    pub(crate) fn start_tag(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
+        self.scripting = scripting;
+        self.switch = None;
+        self.dispatch(Tok::Start(T::of(tag)));
+        self.switch.take()
+    }
+
+    /// An end tag.
+    pub(crate) fn end_tag(&mut self, tag: &Tag<'_>) {
+        self.dispatch(Tok::End(T::of(tag)));
+    }
+
+    /// Text handed out before the next token (or alone): its character
+    /// tokens, in order, a run of one kind at a time (the rules do the
+    /// same for each character of a run).
+    pub(crate) fn text(&mut self, text: &str) {
+        let mut last = None;
+        for &b in text.as_bytes() {
+            let kind = match b {
+                0 => Chars::Null,
+                b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' => Chars::Space,
+                _ => Chars::Other,
+            };
+            if last != Some(kind) {
+                last = Some(kind);
+                self.dispatch(Tok::Chars(kind));
+            }
+        }
+    }
+
+    /// A DOCTYPE.
+    pub(crate) fn doctype(&mut self, doctype: &Doctype<'_>) {
+        let quirky = quirks::is_quirky(doctype);
+        self.dispatch(Tok::Doctype { quirky });
+    }
+
+    /// Whether the adjusted current node is an element in foreign content
+    /// (so `<![CDATA[` opens a CDATA section).
+    pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
+        matches!(self.stack.last(), Some(n) if n.ns != Ns::Html)
+    }
+
+    /// The bytes held on the heap (about).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        let node = core::mem::size_of::<Node>();
+        let named = |n: &Node| {
+            n.name.len()
+                + n.attrs
+                    .iter()
+                    .map(|(a, v)| 32 + a.len() + v.len())
+                    .sum::<usize>()
+        };
+        self.stack.capacity() * node
+            + self.open.capacity() * 8
+            + self.formatting.capacity() * core::mem::size_of::<Option<Node>>()
+            + self.templates.capacity()
+            + self.stack.iter().map(named).sum::<usize>()
+            + self.formatting.iter().flatten().map(named).sum::<usize>()
+    }
+
+    /// The tree construction dispatcher (§13.2.6): the token goes to the
+    /// current insertion mode, or to the rules for foreign content.
+    fn dispatch(&mut self, tok: Tok<'_>) {
+        if self.stopped {
+            return;
+        }
+        let mut flow = Flow::Again;
+        // Every reprocessing changes the insertion mode or the stack toward
+        // a state that takes the token; the bound is a guard.
+        for _ in 0..32 {
+            flow = match flow {
+                Flow::Done => return,
+                Flow::Again if !self.in_html_content(&tok) => self.in_foreign_content(tok),
+                Flow::Again | Flow::AgainInHtml => self.in_mode(self.mode, tok),
+            };
+            if self.stack.len() > MAX_DEPTH || self.formatting.len() > MAX_DEPTH {
+                self.stopped = true;
+                return;
+            }
+        }
+        debug_assert_eq!(flow, Flow::Done, "{tok:?} reprocessed too often");
+    }
+
+    /// Whether the dispatcher sends the token to the insertion mode rather
+    /// than to the rules for foreign content.
+    fn in_html_content(&self, tok: &Tok<'_>) -> bool {
+        let Some(node) = self.stack.last() else {
+            return true;
+        };
+        if node.ns == Ns::Html {
+            return true;
+        }
+        match (node.point, tok) {
+            (Point::MathText, Tok::Start(t)) => {
+                !matches!(t.element, Element::Mglyph | Element::Malignmark)
+            }
+            (Point::MathText | Point::Html, Tok::Chars(_)) => true,
+            (Point::Html, Tok::Start(_)) => true,
+            (_, Tok::Start(t)) => {
+                node.ns == Ns::MathMl
+                    && node.element == Element::AnnotationXml
+                    && t.is(Element::Svg)
+            }
+            _ => false,
+        }
+    }
+}

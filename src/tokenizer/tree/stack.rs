@@ -1,0 +1,556 @@
+//! The parse state the insertion modes work on (§13.2.4): the stack of
+//! open elements with its scopes and special elements, inserting and
+//! popping, the list of active formatting elements (the Noah's Ark clause,
+//! reconstructing, clearing to the last marker), the adoption agency
+//! algorithm (§13.2.6.4.7, "in body"), the implied end tags (§13.2.6.3)
+//! and resetting the insertion mode.
+
+use super::{Mode, Node, Point, T, Tree};
+use crate::element::Element;
+use crate::tokenizer::switch::{Ns, is_special_html};
+
+/// The scopes of "has an element in scope" (§13.2.4.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Scope {
+    Default,
+    ListItem,
+    Button,
+    Table,
+}
+
+/// Whether `node` bounds `scope` (with html5ever's sets if
+/// `html5ever_sets`: see [`Tree::html5ever_sets`]).
+fn bounds(node: &Node, scope: Scope, html5ever_sets: bool) -> bool {
+    use Element::*;
+    if html5ever_sets && node.ns == Ns::MathMl && node.element == AnnotationXml {
+        return false;
+    }
+    match node.ns {
+        Ns::Html => match scope {
+            Scope::Table => matches!(node.element, Html | Table | Template),
+            _ => {
+                matches!(
+                    node.element,
+                    Applet
+                        | Caption
+                        | Html
+                        | Table
+                        | Td
+                        | Th
+                        | Marquee
+                        | Object
+                        | Select
+                        | Template
+                ) || (scope == Scope::ListItem && matches!(node.element, Ol | Ul))
+                    || (scope == Scope::Button && node.element == Button)
+            }
+        },
+        _ => scope != Scope::Table && is_point_element(node),
+    }
+}
+
+/// MathML `mi`, `mo`, `mn`, `ms`, `mtext`, `annotation-xml`; SVG
+/// `foreignObject`, `desc`, `title`: the foreign elements that are special
+/// and bound the scopes (whatever an `annotation-xml`'s encoding).
+fn is_point_element(node: &Node) -> bool {
+    use Element::*;
+    match node.ns {
+        Ns::MathMl => matches!(node.element, Mi | Mo | Mn | Ms | Mtext | AnnotationXml),
+        Ns::Svg => matches!(node.element, ForeignObject | Desc | Title),
+        Ns::Html => false,
+    }
+}
+
+/// Whether `node` is in the special category (§13.2.4.2; with html5ever's
+/// set if `html5ever_sets`: see [`Tree::html5ever_sets`]).
+fn is_special(node: &Node, html5ever_sets: bool) -> bool {
+    match node.ns {
+        Ns::Html if html5ever_sets => match node.element {
+            Element::Isindex => true,
+            Element::Search => false,
+            e => is_special_html(e),
+        },
+        Ns::Html => is_special_html(node.element),
+        _ => !html5ever_sets && is_point_element(node),
+    }
+}
+
+/// The elements "generate implied end tags" closes (§13.2.6.3).
+fn has_implied_end_tag(element: Element) -> bool {
+    use Element::*;
+    matches!(
+        element,
+        Dd | Dt | Li | Optgroup | Option | P | Rb | Rp | Rt | Rtc
+    )
+}
+
+/// The formatting elements (§13.2.4.2), which go on the list of active
+/// formatting elements.
+fn is_formatting(element: Element) -> bool {
+    use Element::*;
+    matches!(
+        element,
+        A | B | Big | Code | Em | Font | I | Nobr | S | Small | Strike | Strong | Tt | U
+    )
+}
+
+impl Tree {
+    /// Whether `node` is in the special category.
+    pub(super) fn special(&self, node: &Node) -> bool {
+        is_special(node, self.html5ever_sets)
+    }
+
+    /// The current node.
+    pub(super) fn current(&self) -> Option<&Node> {
+        self.stack.last()
+    }
+
+    /// Whether the current node is the HTML element `element`.
+    pub(super) fn current_is(&self, element: Element) -> bool {
+        self.current().is_some_and(|n| n.is(element))
+    }
+
+    /// A new element for the tag, in namespace `ns` (not yet inserted).
+    pub(super) fn create(&mut self, ns: Ns, tag: &T<'_>) -> Node {
+        use Element::*;
+        let element = tag.element;
+        let point = match (ns, element) {
+            (Ns::Svg, ForeignObject | Desc | Title) => Point::Html,
+            (Ns::MathMl, Mi | Mo | Mn | Ms | Mtext) => Point::MathText,
+            (Ns::MathMl, AnnotationXml)
+                if tag.attr("encoding").is_some_and(|e| {
+                    e.eq_ignore_ascii_case("text/html")
+                        || e.eq_ignore_ascii_case("application/xhtml+xml")
+                }) =>
+            {
+                Point::Html
+            }
+            _ => Point::None,
+        };
+        let attrs = if ns == Ns::Html && is_formatting(element) {
+            tag.attrs
+                .iter()
+                .filter(|a| !a.duplicate)
+                .map(|a| (a.name.into(), a.value.into()))
+                .collect()
+        } else {
+            Box::default()
+        };
+        let name = if element == Other {
+            tag.name.into()
+        } else {
+            Box::default()
+        };
+        self.next_id += 1;
+        Node {
+            id: self.next_id,
+            ns,
+            element,
+            name,
+            point,
+            attrs,
+        }
+    }
+
+    /// A clone of `node` (the adoption agency, reconstruction): a new
+    /// element for the same token.
+    fn clone_of(&mut self, node: &Node) -> Node {
+        self.next_id += 1;
+        Node {
+            id: self.next_id,
+            ..node.clone()
+        }
+    }
+
+    /// Pushes `node` onto the stack of open elements.
+    pub(super) fn push(&mut self, node: Node) {
+        self.open_templates += node.is(Element::Template) as usize;
+        self.open.insert(node.id);
+        self.stack.push(node);
+    }
+
+    /// Inserts an HTML element for the tag; returns its id.
+    pub(super) fn insert(&mut self, tag: &T<'_>) -> u32 {
+        self.insert_in(Ns::Html, tag)
+    }
+
+    /// Inserts an element for the tag in namespace `ns`; returns its id.
+    pub(super) fn insert_in(&mut self, ns: Ns, tag: &T<'_>) -> u32 {
+        let node = self.create(ns, tag);
+        let id = node.id;
+        self.push(node);
+        id
+    }
+
+    /// Inserts an HTML element for the tag and pops it at once (void
+    /// elements).
+    pub(super) fn insert_void(&mut self, tag: &T<'_>) {
+        self.insert(tag);
+        self.pop();
+    }
+
+    /// Pops the current node.
+    pub(super) fn pop(&mut self) {
+        if let Some(node) = self.stack.pop() {
+            self.open_templates -= node.is(Element::Template) as usize;
+            self.open.remove(&node.id);
+        }
+    }
+
+    /// Pops every element above the first `len`.
+    pub(super) fn truncate(&mut self, len: usize) {
+        while self.stack.len() > len {
+            self.pop();
+        }
+    }
+
+    /// Removes the element at `i` from the stack, wherever it is.
+    pub(super) fn remove_at(&mut self, i: usize) {
+        let node = self.stack.remove(i);
+        self.open_templates -= node.is(Element::Template) as usize;
+        self.open.remove(&node.id);
+    }
+
+    /// Puts `node` on the stack at `i` (the adoption agency).
+    fn insert_at(&mut self, i: usize, node: Node) {
+        self.open.insert(node.id);
+        self.stack.insert(i, node);
+    }
+
+    /// Puts `node` on the stack in place of the element at `i`, a
+    /// formatting element it clones (the adoption agency).
+    fn replace_at(&mut self, i: usize, node: Node) {
+        self.open.remove(&self.stack[i].id);
+        self.open.insert(node.id);
+        self.stack[i] = node;
+    }
+
+    /// Whether the element `id` is on the stack.
+    pub(super) fn is_open(&self, id: u32) -> bool {
+        self.open.contains(&id)
+    }
+
+    /// Where on the stack the element `id` is.
+    pub(super) fn position(&self, id: u32) -> Option<usize> {
+        if !self.is_open(id) {
+            return None;
+        }
+        self.stack.iter().rposition(|n| n.id == id)
+    }
+
+    /// Pops elements until an HTML element `element` has been popped.
+    pub(super) fn pop_until(&mut self, element: Element) {
+        self.pop_until_one_of(|e| e == element);
+    }
+
+    /// Pops elements until an HTML element whose element passes `test`
+    /// has been popped.
+    pub(super) fn pop_until_one_of(&mut self, test: impl Fn(Element) -> bool) {
+        let i = self
+            .stack
+            .iter()
+            .rposition(|n| n.ns == Ns::Html && test(n.element));
+        self.truncate(i.unwrap_or(0));
+    }
+
+    /// Whether the topmost element passing `test` is in `scope`: reached,
+    /// going down from the current node, before a boundary of the scope.
+    pub(super) fn in_scope_where(&self, scope: Scope, test: impl Fn(&Node) -> bool) -> bool {
+        for node in self.stack.iter().rev() {
+            if test(node) {
+                return true;
+            }
+            if bounds(node, scope, self.html5ever_sets) {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Whether an HTML element `element` is in `scope`.
+    pub(super) fn in_scope(&self, scope: Scope, element: Element) -> bool {
+        self.in_scope_where(scope, |n| n.is(element))
+    }
+
+    /// Generates implied end tags (§13.2.6.3), except for `except`.
+    pub(super) fn generate_implied_end_tags(&mut self, except: Option<Element>) {
+        while let Some(node) = self.current() {
+            if node.ns != Ns::Html
+                || !has_implied_end_tag(node.element)
+                || Some(node.element) == except
+            {
+                return;
+            }
+            self.pop();
+        }
+    }
+
+    /// Generates all implied end tags thoroughly (§13.2.6.3).
+    pub(super) fn generate_all_implied_end_tags_thoroughly(&mut self) {
+        use Element::*;
+        while let Some(node) = self.current() {
+            let implied = has_implied_end_tag(node.element)
+                || matches!(
+                    node.element,
+                    Caption | Colgroup | Tbody | Td | Tfoot | Th | Thead | Tr
+                );
+            if node.ns != Ns::Html || !implied {
+                return;
+            }
+            self.pop();
+        }
+    }
+
+    /// Closes a `p` element (§13.2.6.4.7).
+    pub(super) fn close_p(&mut self) {
+        self.generate_implied_end_tags(Some(Element::P));
+        self.pop_until(Element::P);
+    }
+
+    /// Closes a `p` element if one is in button scope.
+    pub(super) fn close_p_in_button_scope(&mut self) {
+        if self.in_scope(Scope::Button, Element::P) {
+            self.close_p();
+        }
+    }
+
+    /// Pops until the current node is one of `elements`, `template` or
+    /// `html` (clearing the stack back to a table, table body or table row
+    /// context, §13.2.6.4.9–13).
+    pub(super) fn clear_back_to(&mut self, elements: &[Element]) {
+        while let Some(node) = self.current() {
+            if node.ns == Ns::Html
+                && (elements.contains(&node.element)
+                    || matches!(node.element, Element::Template | Element::Html))
+            {
+                return;
+            }
+            self.pop();
+        }
+    }
+
+    /// Pushes a marker onto the list of active formatting elements.
+    pub(super) fn push_marker(&mut self) {
+        self.formatting.push(None);
+    }
+
+    /// Pushes the current node onto the list of active formatting elements
+    /// (§13.2.4.3), with the Noah's Ark clause: of three earlier entries
+    /// after the last marker with its name and attributes, the earliest
+    /// goes.
+    pub(super) fn push_formatting(&mut self) {
+        let Some(node) = self.current().cloned() else {
+            return;
+        };
+        let same = |other: &Node| {
+            other.ns == node.ns
+                && other.element == node.element
+                && other.name == node.name
+                && other.attrs.len() == node.attrs.len()
+                && node.attrs.iter().all(|a| other.attrs.contains(a))
+        };
+        let mut count = 0;
+        let mut earliest = None;
+        for (i, entry) in self.formatting.iter().enumerate().rev() {
+            match entry {
+                None => break,
+                Some(other) if same(other) => {
+                    count += 1;
+                    earliest = Some(i);
+                }
+                Some(_) => {}
+            }
+        }
+        if count >= 3 {
+            if let Some(i) = earliest {
+                self.formatting.remove(i);
+            }
+        }
+        self.formatting.push(Some(node));
+    }
+
+    /// Where on the list of active formatting elements the element `id` is.
+    pub(super) fn formatting_position(&self, id: u32) -> Option<usize> {
+        self.formatting
+            .iter()
+            .rposition(|e| e.as_ref().is_some_and(|n| n.id == id))
+    }
+
+    /// The last element on the list after its last marker that is an HTML
+    /// element with the tag's name.
+    pub(super) fn formatting_named(&self, tag: &T<'_>) -> Option<usize> {
+        for (i, entry) in self.formatting.iter().enumerate().rev() {
+            match entry {
+                None => return None,
+                Some(n) if n.is_html_named(tag) => return Some(i),
+                Some(_) => {}
+            }
+        }
+        None
+    }
+
+    /// Reconstructs the active formatting elements (§13.2.4.3).
+    pub(super) fn reconstruct_formatting(&mut self) {
+        let open = |tree: &Tree, entry: &Option<Node>| match entry {
+            None => true,
+            Some(n) => tree.is_open(n.id),
+        };
+        let Some(last) = self.formatting.last() else {
+            return;
+        };
+        if open(self, last) {
+            return;
+        }
+        let mut first = self.formatting.len() - 1;
+        while first > 0 && !open(self, &self.formatting[first - 1]) {
+            first -= 1;
+        }
+        for i in first..self.formatting.len() {
+            let Some(node) = self.formatting[i].clone() else {
+                continue;
+            };
+            let new = self.clone_of(&node);
+            self.push(new.clone());
+            self.formatting[i] = Some(new);
+        }
+    }
+
+    /// Clears the list of active formatting elements up to the last
+    /// marker.
+    pub(super) fn clear_formatting_to_marker(&mut self) {
+        while let Some(entry) = self.formatting.pop() {
+            if entry.is_none() {
+                return;
+            }
+        }
+    }
+
+    /// The adoption agency algorithm (§13.2.6.4.7) for an end tag (or an
+    /// `a`, `nobr` start tag) with the tag's name. Returns `false` where
+    /// the standard says to act as "any other end tag" instead.
+    pub(super) fn adoption_agency(&mut self, tag: &T<'_>) -> bool {
+        if let Some(current) = self.current() {
+            if current.is_html_named(tag) && self.formatting_position(current.id).is_none() {
+                self.pop();
+                return true;
+            }
+        }
+        for _ in 0..8 {
+            let Some(listed) = self.formatting_named(tag) else {
+                return false;
+            };
+            let formatting = self.formatting[listed].clone().expect("not a marker");
+            let Some(at) = self.position(formatting.id) else {
+                self.formatting.remove(listed);
+                return true;
+            };
+            if !self.in_scope_where(Scope::Default, |n| n.id == formatting.id) {
+                return true;
+            }
+            let Some(furthest) = (at + 1..self.stack.len()).find(|&i| self.special(&self.stack[i]))
+            else {
+                self.truncate(at);
+                self.formatting.remove(listed);
+                return true;
+            };
+            let furthest_id = self.stack[furthest].id;
+            let mut bookmark = listed;
+            let mut last_is_furthest = true;
+            let mut i = furthest;
+            let mut inner = 0;
+            loop {
+                inner += 1;
+                i -= 1;
+                let node = self.stack[i].clone();
+                if node.id == formatting.id {
+                    break;
+                }
+                let mut listed_node = self.formatting_position(node.id);
+                if inner > 3 {
+                    if let Some(j) = listed_node.take() {
+                        self.formatting.remove(j);
+                        if j < bookmark {
+                            bookmark -= 1;
+                        }
+                    }
+                }
+                let Some(j) = listed_node else {
+                    self.remove_at(i);
+                    continue;
+                };
+                let new = self.clone_of(&node);
+                self.formatting[j] = Some(new.clone());
+                self.replace_at(i, new);
+                if last_is_furthest {
+                    bookmark = j + 1;
+                }
+                last_is_furthest = false;
+            }
+            let new = self.clone_of(&formatting);
+            let j = self.formatting_position(formatting.id).expect("listed");
+            self.formatting.remove(j);
+            if j < bookmark {
+                bookmark -= 1;
+            }
+            self.formatting.insert(bookmark, Some(new.clone()));
+            let at = self.position(formatting.id).expect("open");
+            self.remove_at(at);
+            let furthest = self.position(furthest_id).expect("open");
+            self.insert_at(furthest + 1, new);
+        }
+        true
+    }
+
+    /// "Any other end tag" of "in body" (§13.2.6.4.7).
+    pub(super) fn any_other_end_tag(&mut self, tag: &T<'_>) {
+        for i in (0..self.stack.len()).rev() {
+            let node = &self.stack[i];
+            if node.is_html_named(tag) {
+                let except = if tag.element == Element::Other {
+                    None
+                } else {
+                    Some(tag.element)
+                };
+                self.generate_implied_end_tags(except);
+                self.truncate(i);
+                return;
+            }
+            if self.special(node) {
+                return;
+            }
+        }
+    }
+
+    /// Resets the insertion mode appropriately (§13.2.4.1).
+    pub(super) fn reset_insertion_mode(&mut self) {
+        use Element::*;
+        for i in (0..self.stack.len()).rev() {
+            let last = i == 0;
+            let node = &self.stack[i];
+            let mode = match (node.ns, node.element) {
+                (Ns::Html, Td | Th) if !last => Some(Mode::InCell),
+                (Ns::Html, Tr) => Some(Mode::InRow),
+                (Ns::Html, Tbody | Thead | Tfoot) => Some(Mode::InTableBody),
+                (Ns::Html, Caption) => Some(Mode::InCaption),
+                (Ns::Html, Colgroup) => Some(Mode::InColumnGroup),
+                (Ns::Html, Table) => Some(Mode::InTable),
+                (Ns::Html, Template) => self.templates.last().copied(),
+                (Ns::Html, Head) if !last => Some(Mode::InHead),
+                (Ns::Html, Body) => Some(Mode::InBody),
+                (Ns::Html, Frameset) => Some(Mode::InFrameset),
+                (Ns::Html, Html) => Some(if self.head.is_none() {
+                    Mode::BeforeHead
+                } else {
+                    Mode::AfterHead
+                }),
+                _ if last => Some(Mode::InBody),
+                _ => None,
+            };
+            if let Some(mode) = mode {
+                self.mode = mode;
+                return;
+            }
+        }
+        self.mode = Mode::InBody;
+    }
+}
