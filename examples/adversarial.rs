@@ -3,11 +3,13 @@
 //! this under callgrind at 1 MB and 16 MB and compares instructions/byte).
 //!
 //! ```text
-//! cargo run --release --example adversarial -- SHAPE MEGABYTES [errors]
+//! cargo run --release --example adversarial -- SHAPE MEGABYTES [errors] [exact]
 //! ```
 //!
 //! With `errors`, parse errors are collected too (as `htmltok errors` and
-//! `htmltok stats` do).
+//! `htmltok stats` do); with `exact`, switching follows tree construction
+//! exactly (`Options::exact_switching`), whose cost the `exact-` shapes
+//! aim at.
 //!
 //! Shapes: the names in `SHAPES` (run with no arguments to list them), or
 //! `file:PATH`, the bytes of a file (a fuzzer's find, fuzz/README.md)
@@ -147,6 +149,32 @@ const SHAPES: &[Shape] = &[
     // `<` as attribute names, with a control character.
     ("fuzz-lt-attributes", |len| "h< \u{4}</".repeat(len / 6)),
     // One end tag whose attributes are `<o` after a NUL, a space or a
+    // Exact switching's walks (`Options::exact_switching`): the stack of
+    // open elements grows to its bound, then the follower stops.
+    ("exact-deep-formatting", |len| "<b>".repeat(len / 3)),
+    // Each `</p>` walks the whole stack of `div`s looking for a `p` in
+    // button scope; half the input opens, half closes.
+    ("exact-deep-end-tags", |len| {
+        "<div>".repeat(len / 10) + &"</p>".repeat(len / 8)
+    }),
+    // Formatting elements closed by `</p>` and reopened by the text after
+    // the next: each reconstruction reopens all of them (distinct
+    // attributes keep the Noah's Ark clause out).
+    ("exact-reconstruct", |len| {
+        let mut s = String::with_capacity(len + 32);
+        let mut i = 0;
+        while s.len() < len {
+            s.push_str(&format!("<p><b id={i}></p>x"));
+            i += 1;
+        }
+        s
+    }),
+    // The adoption agency at its limits: a formatting element under many
+    // special elements, closed again and again.
+    ("exact-adoption", |len| {
+        let unit = "<a><div><div><div><div><div></a>";
+        unit.repeat(len / unit.len())
+    }),
     // `/`, all but the first duplicates (2026-11-26).
     ("fuzz-end-tag-duplicates", |len| "O \0</".repeat(len / 5)),
     // The same after `/` (`unexpected-solidus-in-tag`) alone.
@@ -157,9 +185,10 @@ const SHAPES: &[Shape] = &[
 /// every token (kept out of line so callgrind can count just this).
 #[inline(never)]
 #[unsafe(no_mangle)]
-pub fn tokenize_all(input: &str, arena: &Bump, errors: bool) -> usize {
+pub fn tokenize_all(input: &str, arena: &Bump, errors: bool, exact: bool) -> usize {
     let mut n = 0;
-    let mut tokenizer = Tokenizer::with_options(input, arena, Options::default().errors(errors));
+    let opts = Options::default().errors(errors).exact_switching(exact);
+    let mut tokenizer = Tokenizer::with_options(input, arena, opts);
     for token in tokenizer.by_ref() {
         n += match token {
             Token::StartTag(t) => t.attributes.len() + t.name.len(),
@@ -173,14 +202,16 @@ pub fn tokenize_all(input: &str, arena: &Bump, errors: bool) -> usize {
 fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(shape), Some(mb)) = (args.next(), args.next()) else {
-        eprintln!("usage: adversarial SHAPE|file:PATH MEGABYTES [errors]");
+        eprintln!("usage: adversarial SHAPE|file:PATH MEGABYTES [errors] [exact]");
         eprintln!(
             "shapes: {}",
             SHAPES.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
         );
         std::process::exit(2);
     };
-    let errors = args.next().is_some_and(|a| a == "errors");
+    let flags: Vec<String> = args.collect();
+    let errors = flags.iter().any(|a| a == "errors");
+    let exact = flags.iter().any(|a| a == "exact");
     let mb: usize = mb.parse().expect("MEGABYTES is a number");
     let input = match shape.strip_prefix("file:") {
         // A pattern from a file (a fuzzer's find), repeated.
@@ -198,6 +229,6 @@ fn main() {
         }
     };
     let arena = Bump::new();
-    let n = tokenize_all(&input, &arena, errors);
+    let n = tokenize_all(&input, &arena, errors, exact);
     println!("{shape} {} bytes {n}", input.len());
 }

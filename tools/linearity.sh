@@ -8,6 +8,7 @@
 #   tools/linearity.sh                 # every shape, 1 MB and 16 MB
 #   SIZES="1 4" tools/linearity.sh     # other sizes (megabytes)
 #   tools/linearity.sh deep-svg nul-cr # some shapes
+#   EXACT=1 tools/linearity.sh         # with Options::exact_switching
 #
 # (The example is built where cargo builds: $CARGO_TARGET_DIR if set.)
 set -euo pipefail
@@ -23,7 +24,7 @@ fi
 # instr/byte of shape $1 at $2 MB, errors on when $3 is "errors"
 ipb() {
   local out bytes instr
-  out=$(valgrind --tool=callgrind --toggle-collect=tokenize_all --callgrind-out-file=/dev/null "$bin" "$1" "$2" ${3:-} 2>&1)
+  out=$(valgrind --tool=callgrind --toggle-collect=tokenize_all --callgrind-out-file=/dev/null "$bin" "$1" "$2" ${3:-} ${EXACT:+exact} 2>&1)
   bytes=$(echo "$out" | awk -v s="$1" '$1==s {print $2}')
   instr=$(echo "$out" | grep Collected | awk '{print $4}' | tr -d ,)
   echo "$instr $bytes" | awk '{printf "%.2f", $1/$2}'
