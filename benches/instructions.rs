@@ -15,7 +15,7 @@
 //! ```
 //!
 //! iai-callgrind 0.16 filters only by bench file name, so this always runs
-//! all 77 benchmarks (7 pages × 11 implementations).
+//! all 84 benchmarks (7 pages × 12 implementations and options).
 //!
 //! The pages come from `../shared/corpus` (or `$HTMLTOK_CORPUS_DIR`, passed
 //! through to the benchmark). A missing page is benchmarked as empty input,
@@ -84,6 +84,15 @@ per_page!(htmltok_errors, page, |input: String| {
     common::run_htmltok(&input, &mut arena, &Options::default().errors(true))
 });
 
+per_page!(htmltok_exact, page, |input: String| {
+    let mut arena = Bump::new();
+    common::run_htmltok(
+        &input,
+        &mut arena,
+        &Options::default().exact_switching(true),
+    )
+});
+
 per_page!(htmltok_bytes, page, |input: String| {
     let mut arena = Bump::new();
     common::run_htmltok_bytes(input.as_bytes(), &mut arena)
@@ -121,7 +130,7 @@ per_page!(memchr_floor, page, |input: String| {
 
 library_benchmark_group!(
     name = corpus;
-    benchmarks = htmltok, htmltok_push, htmltok_errors, htmltok_bytes, htmltok_stream64k, html5ever, html5gum,
+    benchmarks = htmltok, htmltok_push, htmltok_errors, htmltok_exact, htmltok_bytes, htmltok_stream64k, html5ever, html5gum,
         html5gum_minimal, lol_html, token_floor, lol_html_scan, memchr_floor
 );
 

@@ -62,6 +62,7 @@ mod modes;
 mod quirks;
 mod stack;
 
+use core::hash::{BuildHasherDefault, Hasher};
 use std::collections::HashSet;
 
 use super::State;
@@ -72,6 +73,28 @@ use crate::token::{Attribute, Doctype, Tag};
 /// The most elements open at once that the follower follows; see the
 /// module docs.
 pub(crate) const MAX_DEPTH: usize = 4096;
+
+/// The hash of an element's id: Fibonacci hashing, one multiply. The ids
+/// are the follower's own, handed out in order, which a multiplicative
+/// hash spreads over the table whatever subset of them a page keeps open.
+#[derive(Default)]
+pub(super) struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u32(&mut self, id: u32) {
+        self.0 = u64::from(id).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
 
 /// The insertion mode (§13.2.4.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,9 +154,11 @@ pub(super) struct Node {
     pub(super) name: Box<str>,
     pub(super) point: Point,
     /// For the formatting elements of the list of active formatting
-    /// elements: the attributes (name, value), which the Noah's Ark clause
-    /// compares and a clone carries. Empty otherwise.
-    pub(super) attrs: Box<[(Box<str>, Box<str>)]>,
+    /// elements: the attributes, which the Noah's Ark clause compares and
+    /// a clone carries, as one string (each name and value followed by a
+    /// NUL, which neither holds, sorted by name: equal strings are equal
+    /// sets). Empty otherwise.
+    pub(super) attrs: Box<str>,
 }
 
 impl Node {
@@ -230,7 +255,7 @@ pub(crate) struct Tree {
     /// The stack of open elements, bottom first.
     pub(super) stack: Vec<Node>,
     /// The ids of the elements on `stack`.
-    pub(super) open: HashSet<u32>,
+    pub(super) open: HashSet<u32, BuildHasherDefault<IdHasher>>,
     /// How many HTML `template` elements are on `stack`.
     pub(super) open_templates: usize,
     /// The list of active formatting elements; `None` is a marker.
@@ -268,7 +293,7 @@ impl Tree {
             original: Mode::Initial,
             templates: Vec::new(),
             stack: Vec::new(),
-            open: HashSet::new(),
+            open: HashSet::default(),
             open_templates: 0,
             formatting: Vec::new(),
             head: None,
@@ -301,18 +326,40 @@ impl Tree {
 
     /// Text handed out before the next token (or alone): its character
     /// tokens, in order, a run of one kind at a time (the rules do the
-    /// same for each character of a run).
+    /// same for each character of a run). A kind that came since the
+    /// insertion mode, the stack and the formatting list last changed is
+    /// passed over: a character that changes none of them changes nothing
+    /// the next of its kind would not (at most "frameset-ok", to the same
+    /// value, and the pending characters of "in table text", to the same
+    /// flags).
     pub(crate) fn text(&mut self, text: &str) {
-        let mut last = None;
-        for &b in text.as_bytes() {
-            let kind = match b {
+        let bytes = text.as_bytes();
+        let mut seen = [false; 3];
+        let mut state = (self.mode, self.stack.len(), self.formatting.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            let kind = match bytes[i] {
                 0 => Chars::Null,
                 b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' => Chars::Space,
                 _ => Chars::Other,
             };
-            if last != Some(kind) {
-                last = Some(kind);
-                self.dispatch(Tok::Chars(kind));
+            i += 1;
+            if seen[kind as usize] {
+                continue;
+            }
+            self.dispatch(Tok::Chars(kind));
+            let now = (self.mode, self.stack.len(), self.formatting.len());
+            if now != state {
+                state = now;
+                seen = [false; 3];
+            }
+            seen[kind as usize] = true;
+            if seen[Chars::Space as usize] && seen[Chars::Other as usize] {
+                // Only a NUL can change anything now.
+                match memchr::memchr(0, &bytes[i..]) {
+                    Some(at) => i += at,
+                    None => return,
+                }
             }
         }
     }
@@ -332,13 +379,7 @@ impl Tree {
     /// The bytes held on the heap (about).
     pub(crate) fn heap_bytes(&self) -> usize {
         let node = core::mem::size_of::<Node>();
-        let named = |n: &Node| {
-            n.name.len()
-                + n.attrs
-                    .iter()
-                    .map(|(a, v)| 32 + a.len() + v.len())
-                    .sum::<usize>()
-        };
+        let named = |n: &Node| n.name.len() + n.attrs.len();
         self.stack.capacity() * node
             + self.open.capacity() * 8
             + self.formatting.capacity() * core::mem::size_of::<Option<Node>>()
@@ -392,5 +433,143 @@ impl Tree {
             }
             _ => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Options, Token, Tokenizer};
+    use bumpalo::Bump;
+
+    /// The follower after the tokens of `input` (read without switching:
+    /// no raw text elements in these inputs).
+    fn follow(input: &str) -> Tree {
+        let arena = Bump::new();
+        let mut tree = Tree::new(false);
+        for token in Tokenizer::with_options(input, &arena, Options::default().auto_switch(false)) {
+            match token {
+                Token::StartTag(tag) => _ = tree.start_tag(&tag, true),
+                Token::EndTag(tag) => tree.end_tag(&tag),
+                Token::Text(text) => tree.text(text.data),
+                Token::Doctype(doctype) => tree.doctype(&doctype),
+                Token::Comment(_) => {}
+            }
+        }
+        tree
+    }
+
+    /// The names of the open elements, bottom first.
+    fn stack(tree: &Tree) -> String {
+        let names: Vec<&str> = tree
+            .stack
+            .iter()
+            .map(|n| n.element.name().unwrap_or(&n.name))
+            .collect();
+        names.join(" ")
+    }
+
+    /// The names on the list of active formatting elements (`|` a marker).
+    fn formatting(tree: &Tree) -> String {
+        let names: Vec<&str> = tree
+            .formatting
+            .iter()
+            .map(|e| e.as_ref().map_or("|", |n| n.element.name().unwrap_or("?")))
+            .collect();
+        names.join(" ")
+    }
+
+    #[test]
+    fn implied_elements_and_modes() {
+        let tree = follow("<!DOCTYPE html><table><tr><td>x");
+        assert_eq!(stack(&tree), "html body table tbody tr td");
+        assert_eq!(tree.mode, Mode::InCell);
+        assert_eq!(formatting(&tree), "|");
+        assert!(!tree.quirks);
+        let tree = follow("x<p><table>");
+        assert!(tree.quirks, "no DOCTYPE");
+        assert_eq!(
+            stack(&tree),
+            "html body p table",
+            "quirks: the table goes inside the p"
+        );
+        assert_eq!(
+            stack(&follow("<!DOCTYPE html><p><table>")),
+            "html body table"
+        );
+    }
+
+    #[test]
+    fn noahs_ark_keeps_three_of_a_kind() {
+        let tree = follow("<!DOCTYPE html><b><b><b><b>");
+        assert_eq!(formatting(&tree), "b b b");
+        assert_eq!(stack(&tree), "html body b b b b");
+        let tree = follow("<!DOCTYPE html><b x=1><b x=2><b x=1><b x=1><b x=1>");
+        assert_eq!(
+            tree.formatting.len(),
+            4,
+            "the first x=1 went, the x=2 stays"
+        );
+        assert!(
+            tree.formatting[0]
+                .as_ref()
+                .is_some_and(|n| &*n.attrs == "x\x002\0")
+        );
+        // Attributes compare as sets: order does not matter.
+        let tree = follow("<!DOCTYPE html><b x=1 y=2><b y=2 x=1><b x=1 y=2><b y=2 x=1>");
+        assert_eq!(tree.formatting.len(), 3);
+    }
+
+    #[test]
+    fn the_adoption_agency_moves_and_clones() {
+        // The furthest block `p` takes a clone of `b`, which the outer
+        // loop's next round closes (no furthest block above it).
+        let tree = follow("<!DOCTYPE html><b><p>x</b>");
+        assert_eq!(stack(&tree), "html body p");
+        assert_eq!(formatting(&tree), "");
+        // Formatting elements between the formatting element and the
+        // furthest block are cloned in place; past the third, the inner
+        // loop drops them from the list, and from the stack.
+        let tree = follow("<!DOCTYPE html><a><b><i><s><u><div></a>");
+        assert_eq!(stack(&tree), "html body i s u div");
+        assert_eq!(formatting(&tree), "i s u");
+        assert!(tree.stack[2..5].iter().all(|n| n.id > 7), "the clones");
+        // The text after `</p>` reopens the formatting elements closed.
+        let tree = follow("<!DOCTYPE html><p><b><i></p>x");
+        assert_eq!(stack(&tree), "html body b i");
+        // Misnested without a furthest block: popped with all above.
+        assert_eq!(stack(&follow("<!DOCTYPE html><b><i></b>")), "html body");
+    }
+
+    #[test]
+    fn foreign_content_and_breakout() {
+        let tree = follow("<!DOCTYPE html><svg><foreignObject><div>");
+        assert_eq!(stack(&tree), "html body svg foreignobject div");
+        assert!(!tree.adjusted_current_node_is_foreign());
+        let tree = follow("<!DOCTYPE html><svg><g><p>");
+        assert_eq!(stack(&tree), "html body p", "p breaks out of svg");
+        let tree = follow("<!DOCTYPE html><math><mi><mglyph>");
+        assert!(tree.adjusted_current_node_is_foreign());
+    }
+
+    #[test]
+    fn the_follower_stops_past_its_depth() {
+        let tree = follow(&"<div>".repeat(MAX_DEPTH + 10));
+        assert!(tree.stopped);
+        assert_eq!(tree.stack.len(), MAX_DEPTH + 1);
+        // Each `<b>` reopens all those `</p>` closed before it, so the
+        // stack reaches the bound as the list grows toward it.
+        let mut page = String::from("<!DOCTYPE html>");
+        for i in 0..MAX_DEPTH + 10 {
+            page.push_str(&format!("<p><b id={i}></p>"));
+        }
+        let tree = follow(&page);
+        assert!(tree.stopped);
+        assert_eq!(tree.stack.len(), MAX_DEPTH + 1);
+        assert!(
+            tree.formatting.len() > MAX_DEPTH - 4,
+            "{}",
+            tree.formatting.len()
+        );
     }
 }

@@ -127,12 +127,17 @@ impl Tree {
             }
             _ => Point::None,
         };
-        let attrs = if ns == Ns::Html && is_formatting(element) {
-            tag.attrs
-                .iter()
-                .filter(|a| !a.duplicate)
-                .map(|a| (a.name.into(), a.value.into()))
-                .collect()
+        let attrs = if ns == Ns::Html && is_formatting(element) && !tag.attrs.is_empty() {
+            let mut kept: Vec<_> = tag.attrs.iter().filter(|a| !a.duplicate).collect();
+            kept.sort_unstable_by_key(|a| a.name);
+            let mut joined = String::new();
+            for a in kept {
+                for part in [a.name, a.value] {
+                    joined.push_str(part);
+                    joined.push('\0');
+                }
+            }
+            joined.into_boxed_str()
         } else {
             Box::default()
         };
@@ -346,8 +351,7 @@ impl Tree {
             other.ns == node.ns
                 && other.element == node.element
                 && other.name == node.name
-                && other.attrs.len() == node.attrs.len()
-                && node.attrs.iter().all(|a| other.attrs.contains(a))
+                && other.attrs == node.attrs
         };
         let mut count = 0;
         let mut earliest = None;
@@ -439,12 +443,12 @@ impl Tree {
             let Some(listed) = self.formatting_named(tag) else {
                 return false;
             };
-            let formatting = self.formatting[listed].clone().expect("not a marker");
-            let Some(at) = self.position(formatting.id) else {
+            let formatting_id = self.formatting[listed].as_ref().expect("not a marker").id;
+            let Some(at) = self.position(formatting_id) else {
                 self.formatting.remove(listed);
                 return true;
             };
-            if !self.in_scope_where(Scope::Default, |n| n.id == formatting.id) {
+            if !self.in_scope_where(Scope::Default, |n| n.id == formatting_id) {
                 return true;
             }
             let Some(furthest) = (at + 1..self.stack.len()).find(|&i| self.special(&self.stack[i]))
@@ -454,6 +458,7 @@ impl Tree {
                 return true;
             };
             let furthest_id = self.stack[furthest].id;
+            let formatting = self.stack[at].clone();
             let mut bookmark = listed;
             let mut last_is_furthest = true;
             let mut i = furthest;
