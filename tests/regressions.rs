@@ -780,3 +780,46 @@ fn select_parser_rules_at_integration_points() {
         ),
     ]);
 }
+
+/// Found by a review of exact switching against the standard (2026-11-27).
+/// A line feed right after `<pre>` or `<listing>` (`\n`, CRLF or `&#10;`)
+/// is ignored by "in body", so it does not reconstruct the `b` that `<pre>`
+/// closed: the `b` is reopened later, by the table's foster-parented
+/// `svg`, outside the table, where `</b>` closes it and the `svg` inside
+/// it. Counted as whitespace, the line feed reopened the `b` inside the
+/// `pre`, `</b>` found it out of scope past the table, and the `svg` stayed
+/// open (a CDATA section instead of a bogus comment, a `<b>` tag instead of
+/// RCDATA). A comment between cancels the rule: the line feed is not the
+/// next token. And a `nobr` start tag whose adoption agency finds no `nobr`
+/// on the list (the Noah's Ark clause dropped it) acts as "any other end
+/// tag", which closes the open `nobr` and all above it.
+#[test]
+fn exact_switching_ignores_the_line_feed_after_pre_and_closes_nobr() {
+    use tree_oracle::Switching;
+    let last = |input: &str| {
+        let tokens = tree_oracle::htmltok_tokens(input, None, Switching::Exact);
+        tokens.last().map(ToString::to_string).unwrap_or_default()
+    };
+    for (input, want) in [
+        ("<p><b><pre>\n<table><svg></b><![CDATA[x]]>", "Comment"),
+        (
+            "<p><b><listing>\r\n<table><svg></b><![CDATA[x]]>",
+            "Comment",
+        ),
+        ("<p><b><pre>&#10;<table><svg></b><![CDATA[x]]>", "Comment"),
+        ("<p><b><pre><!---->\n<table><svg></b><![CDATA[x]]>", "Text"),
+        ("<p><b><pre>\n<table><svg></b><title><b>", "Text"),
+        (
+            "<nobr><select><nobr></select><select><nobr></select><select><nobr></select>\
+             </nobr></nobr></nobr><b><nobr></nobr><svg></nobr><![CDATA[x]]>",
+            "Text",
+        ),
+    ] {
+        assert!(last(input).starts_with(want), "{input:?}: {}", last(input));
+        for chunk in [None, Some(1), Some(7)] {
+            if let Err(m) = tree_oracle::compare(input, chunk, Switching::Exact) {
+                panic!("{input:?} (chunks {chunk:?}): {m}");
+            }
+        }
+    }
+}

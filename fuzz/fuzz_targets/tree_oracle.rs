@@ -3,8 +3,8 @@
 //! bytes) must be the tokens html5ever's tokenizer hands to html5ever's
 //! own tree builder, which switches that tokenizer's content model as tree
 //! construction does (`tests/support/tree_oracle.rs`). A difference that
-//! html5ever's one known deviation from the standard explains
-//! (`tree_oracle::DEVIATION`: htmltok with html5ever's element sets gives
+//! html5ever's known deviations from the standard explain
+//! (`tree_oracle::DEVIATION`: htmltok following html5ever's deviations gives
 //! html5ever's tokens) is not a find.
 #![no_main]
 

@@ -22,6 +22,11 @@ impl<'a> Tokenizer<'a> {
         let data = self.comment.take(self.input, self.arena);
         let span = self.sp(self.tok_start, self.pos);
         self.state = S::Data;
+        if self.opts.exact_switching {
+            // The text before it first, as the tree builder sees them.
+            self.watch_text_so_far();
+            self.ns_stack.comment();
+        }
         self.emit(Token::Comment(Comment { data, span }));
     }
 

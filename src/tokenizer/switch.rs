@@ -676,7 +676,7 @@ impl OpenElements {
     pub(crate) fn for_options(opts: &Options) -> Self {
         let mut stack = OpenElements::new();
         if opts.exact_switching {
-            stack.exact = Some(Box::new(Tree::new(opts.html5ever_element_sets)));
+            stack.exact = Some(Box::new(Tree::new(opts.html5ever_deviations)));
         }
         stack
     }
@@ -1011,6 +1011,15 @@ impl OpenElements {
     pub(crate) fn doctype(&mut self, doctype: &Doctype<'_>) {
         if let Some(tree) = &mut self.exact {
             tree.doctype(doctype);
+        }
+    }
+
+    /// A comment, which only the exact follower looks at (the text before
+    /// it given to [`Self::text`] first).
+    #[cold]
+    pub(crate) fn comment(&mut self) {
+        if let Some(tree) = &mut self.exact {
+            tree.comment();
         }
     }
 

@@ -22,23 +22,23 @@
 //!
 //! The follower is fed the tokens the tokenizer hands out: start and end
 //! tags, the text before each (its characters sorted into NUL, whitespace
-//! and the rest, which is all the rules tell apart) and DOCTYPEs. Comments
-//! are not: no rule changes the parse state for one but "in table text",
-//! which takes any token that is not a character as the end of its
-//! pending characters, and the next tag or DOCTYPE ends them to the same
-//! effect (only characters can come between). After a start tag the
-//! follower answers the content model to switch to (the generic RCDATA
+//! and the rest, which is all the rules tell apart, but for a line feed
+//! right after `<pre>` or `<listing>`, which "in body" ignores), comments
+//! and DOCTYPEs (given to it where they are built, out of the tokenizer's
+//! hot emit path: a comment ends "in table text" and that line feed
+//! rule). After a start tag the follower answers the content model to switch to (the generic RCDATA
 //! and raw text parsing algorithms, script data, PLAINTEXT), and at
 //! `<![CDATA[` whether the adjusted current node is foreign (the text
 //! before it given first).
 //!
 //! `tests/tree_oracle.rs` and the `tree_oracle` fuzz target hold it to
-//! html5ever's tree builder, but for html5ever's one known deviation from
-//! the standard (its element sets; [`Options::__html5ever_element_sets`]
-//! reproduces them, so that the tests can tell that deviation from any
+//! html5ever's tree builder, but for html5ever's known deviations from the
+//! standard (its element sets and three rules, listed in
+//! `tests/support/tree_oracle.rs`; [`Options::__html5ever_deviations`]
+//! reproduces them, so that the tests can tell those deviations from any
 //! other difference).
 //!
-//! [`Options::__html5ever_element_sets`]: crate::Options::__html5ever_element_sets
+//! [`Options::__html5ever_deviations`]: crate::Options::__html5ever_deviations
 //!
 //! The files follow the standard's sections: `modes.rs` the insertion
 //! modes (§13.2.6.4) and foreign content (§13.2.6.5), `stack.rs` the
@@ -276,18 +276,24 @@ pub(crate) struct Tree {
     pub(super) next_id: u32,
     /// The stack grew past [`MAX_DEPTH`]: the follower has stopped.
     pub(super) stopped: bool,
-    /// Use html5ever 0.40's element sets where they differ from the
-    /// standard's, for the project's tests against html5ever's tree
-    /// builder only (`Options::__html5ever_element_sets`): MathML
+    /// Follow html5ever 0.40 where it deviates from the standard, for the
+    /// project's tests against html5ever's tree builder only
+    /// (`Options::__html5ever_deviations`): its element sets (MathML
     /// `annotation-xml` bounds no scope, no SVG or MathML element is
-    /// special, and among HTML elements `isindex` is special and `search`
-    /// is not.
-    pub(super) html5ever_sets: bool,
+    /// special, `isindex` is special and `search` is not), "in table body"
+    /// closing a section when a `table`, `tbody` or `tfoot` (not `thead`)
+    /// is in table scope, foreign content's breakout passing an HTML
+    /// integration point `annotation-xml`, and "in table" taking
+    /// characters to "in table text" under a `template` no more.
+    pub(super) html5ever: bool,
+    /// The last token was a `pre` or `listing` start tag: a line feed that
+    /// comes next is ignored (§13.2.6.4.7).
+    pub(super) ignore_lf: bool,
 }
 
 impl Tree {
     /// The state before the first token of a document.
-    pub(crate) fn new(html5ever_sets: bool) -> Tree {
+    pub(crate) fn new(html5ever: bool) -> Tree {
         Tree {
             mode: Mode::Initial,
             original: Mode::Initial,
@@ -306,7 +312,8 @@ impl Tree {
             switch: None,
             next_id: 0,
             stopped: false,
-            html5ever_sets,
+            html5ever,
+            ignore_lf: false,
         }
     }
 
@@ -315,12 +322,14 @@ impl Tree {
     pub(crate) fn start_tag(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
         self.scripting = scripting;
         self.switch = None;
+        self.ignore_lf = false;
         self.dispatch(Tok::Start(T::of(tag)));
         self.switch.take()
     }
 
     /// An end tag.
     pub(crate) fn end_tag(&mut self, tag: &Tag<'_>) {
+        self.ignore_lf = false;
         self.dispatch(Tok::End(T::of(tag)));
     }
 
@@ -333,7 +342,10 @@ impl Tree {
     /// value, and the pending characters of "in table text", to the same
     /// flags).
     pub(crate) fn text(&mut self, text: &str) {
-        let bytes = text.as_bytes();
+        let mut bytes = text.as_bytes();
+        if core::mem::take(&mut self.ignore_lf) {
+            bytes = bytes.strip_prefix(b"\n").unwrap_or(bytes);
+        }
         let mut seen = [false; 3];
         let mut state = (self.mode, self.stack.len(), self.formatting.len());
         let mut i = 0;
@@ -364,8 +376,19 @@ impl Tree {
         }
     }
 
+    /// A comment: only "in table text" (which it ends, as any token but
+    /// a character does) and the line feed rule after `<pre>` take note;
+    /// every insertion mode leaves the parse state as it was for one.
+    pub(crate) fn comment(&mut self) {
+        self.ignore_lf = false;
+        if self.mode == Mode::InTableText && !self.stopped {
+            self.end_table_text();
+        }
+    }
+
     /// A DOCTYPE.
     pub(crate) fn doctype(&mut self, doctype: &Doctype<'_>) {
+        self.ignore_lf = false;
         let quirky = quirks::is_quirky(doctype);
         self.dispatch(Tok::Doctype { quirky });
     }

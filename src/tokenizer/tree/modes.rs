@@ -318,6 +318,7 @@ impl Tree {
                 self.close_p_in_button_scope();
                 self.insert(t);
                 self.frameset_ok = false;
+                self.ignore_lf = true;
             }
             Form => {
                 if self.form.is_none() || self.open_templates > 0 {
@@ -389,7 +390,9 @@ impl Tree {
             Nobr => {
                 self.reconstruct_formatting();
                 if self.in_scope(Scope::Default, Nobr) {
-                    self.adoption_agency(t);
+                    if !self.adoption_agency(t) {
+                        self.any_other_end_tag(t);
+                    }
                     self.reconstruct_formatting();
                 }
                 self.insert(t);
@@ -597,6 +600,8 @@ impl Tree {
                 if self.current().is_some_and(|n| {
                     n.ns == Ns::Html
                         && matches!(n.element, Table | Tbody | Template | Tfoot | Thead | Tr)
+                        // (html5ever 0.40 leaves out `template`.)
+                        && !(self.html5ever && n.element == Template)
                 }) =>
             {
                 self.pending_chars = false;
@@ -686,18 +691,24 @@ impl Tree {
                 Done
             }
             _ => {
-                if self.pending_other {
-                    // "In table", anything else: "in body" with foster
-                    // parenting, for each character.
-                    self.reconstruct_formatting();
-                    self.frameset_ok = false;
-                }
-                self.pending_chars = false;
-                self.pending_other = false;
-                self.mode = self.original;
+                self.end_table_text();
                 Again
             }
         }
+    }
+
+    /// "In table text", anything else: the pending characters are
+    /// inserted, and the original insertion mode is back.
+    pub(super) fn end_table_text(&mut self) {
+        if self.pending_other {
+            // "In table", anything else: "in body" with foster parenting,
+            // for each character.
+            self.reconstruct_formatting();
+            self.frameset_ok = false;
+        }
+        self.pending_chars = false;
+        self.pending_other = false;
+        self.mode = self.original;
     }
 
     /// §13.2.6.4.11.
@@ -807,8 +818,16 @@ impl Tree {
     /// "In table body": closes the table section, if one is open, and asks
     /// for the token again "in table".
     fn leave_table_body(&mut self) -> Flow {
-        let section =
-            |n: &super::Node| n.ns == Ns::Html && matches!(n.element, Tbody | Thead | Tfoot);
+        // (html5ever 0.40: `table`, `tbody`, `tfoot`.)
+        let html5ever = self.html5ever;
+        let section = |n: &super::Node| {
+            n.ns == Ns::Html
+                && if html5ever {
+                    matches!(n.element, Table | Tbody | Tfoot)
+                } else {
+                    matches!(n.element, Tbody | Thead | Tfoot)
+                }
+        };
         if !self.in_scope_where(Scope::Table, section) {
             return Done;
         }
@@ -1058,7 +1077,12 @@ impl Tree {
     /// current insertion mode.
     fn pop_to_html_content(&mut self) -> Flow {
         while let Some(node) = self.current() {
-            if node.ns == Ns::Html || node.point != super::Point::None {
+            // (html5ever 0.40 passes an `annotation-xml` that is one.)
+            let point = match node.point {
+                super::Point::Html if self.html5ever => node.element != AnnotationXml,
+                point => point != super::Point::None,
+            };
+            if node.ns == Ns::Html || point {
                 break;
             }
             self.pop();

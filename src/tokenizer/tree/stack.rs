@@ -19,10 +19,10 @@ pub(super) enum Scope {
 }
 
 /// Whether `node` bounds `scope` (with html5ever's sets if
-/// `html5ever_sets`: see [`Tree::html5ever_sets`]).
-fn bounds(node: &Node, scope: Scope, html5ever_sets: bool) -> bool {
+/// `html5ever`: see [`Tree::html5ever`]).
+fn bounds(node: &Node, scope: Scope, html5ever: bool) -> bool {
     use Element::*;
-    if html5ever_sets && node.ns == Ns::MathMl && node.element == AnnotationXml {
+    if html5ever && node.ns == Ns::MathMl && node.element == AnnotationXml {
         return false;
     }
     match node.ns {
@@ -62,16 +62,16 @@ fn is_point_element(node: &Node) -> bool {
 }
 
 /// Whether `node` is in the special category (§13.2.4.2; with html5ever's
-/// set if `html5ever_sets`: see [`Tree::html5ever_sets`]).
-fn is_special(node: &Node, html5ever_sets: bool) -> bool {
+/// set if `html5ever`: see [`Tree::html5ever`]).
+fn is_special(node: &Node, html5ever: bool) -> bool {
     match node.ns {
-        Ns::Html if html5ever_sets => match node.element {
+        Ns::Html if html5ever => match node.element {
             Element::Isindex => true,
             Element::Search => false,
             e => is_special_html(e),
         },
         Ns::Html => is_special_html(node.element),
-        _ => !html5ever_sets && is_point_element(node),
+        _ => !html5ever && is_point_element(node),
     }
 }
 
@@ -97,7 +97,7 @@ fn is_formatting(element: Element) -> bool {
 impl Tree {
     /// Whether `node` is in the special category.
     pub(super) fn special(&self, node: &Node) -> bool {
-        is_special(node, self.html5ever_sets)
+        is_special(node, self.html5ever)
     }
 
     /// The current node.
@@ -265,7 +265,7 @@ impl Tree {
             if test(node) {
                 return true;
             }
-            if bounds(node, scope, self.html5ever_sets) {
+            if bounds(node, scope, self.html5ever) {
                 return false;
             }
         }
