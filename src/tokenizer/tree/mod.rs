@@ -26,10 +26,10 @@
 //! right after `<pre>` or `<listing>`, which "in body" ignores), comments
 //! and DOCTYPEs (given to it where they are built, out of the tokenizer's
 //! hot emit path: a comment ends "in table text" and that line feed
-//! rule). After a start tag the follower answers the content model to switch to (the generic RCDATA
-//! and raw text parsing algorithms, script data, PLAINTEXT), and at
-//! `<![CDATA[` whether the adjusted current node is foreign (the text
-//! before it given first).
+//! rule). After a start tag the follower answers the content model to
+//! switch to (the generic RCDATA and raw text parsing algorithms, script
+//! data, PLAINTEXT), and at `<![CDATA[` whether the adjusted current node
+//! is foreign (the text before it given first).
 //!
 //! `tests/tree_oracle.rs` and the `tree_oracle` fuzz target hold it to
 //! html5ever's tree builder, but for html5ever's known deviations from the
