@@ -22,10 +22,8 @@ impl<'a> Tokenizer<'a> {
         let data = self.comment.take(self.input, self.arena);
         let span = self.sp(self.tok_start, self.pos);
         self.state = S::Data;
-        if self.opts.exact_switching {
-            // The text before it first, as the tree builder sees them.
-            self.watch_text_so_far();
-            self.ns_stack.comment();
+        if self.ns_stack.is_exact() {
+            self.follow_other_token(None);
         }
         self.emit(Token::Comment(Comment { data, span }));
     }
@@ -103,7 +101,7 @@ impl<'a> Tokenizer<'a> {
             self.pos += 7;
             self.state = S::Doctype;
         } else if rest.starts_with(b"[CDATA[") {
-            if self.opts.exact_switching {
+            if self.ns_stack.is_exact() {
                 self.watch_text_so_far();
             }
             if self.in_foreign_content() {

@@ -37,10 +37,8 @@ impl<'a> Tokenizer<'a> {
             span: self.sp(self.tok_start, self.pos),
         };
         self.state = S::Data;
-        if self.opts.exact_switching {
-            // The text before it first, as the tree builder sees them.
-            self.watch_text_so_far();
-            self.ns_stack.doctype(&doctype);
+        if self.ns_stack.is_exact() {
+            self.follow_other_token(Some(&doctype));
         }
         self.emit(Token::Doctype(doctype));
     }

@@ -101,11 +101,11 @@ use super::name_key::{self, KeyHasher, NameKey, NameKeys};
 use super::tree::Tree;
 use super::{Options, S, State, Tokenizer};
 use crate::element::{self, Element};
-use crate::token::{Doctype, Tag};
+use crate::token::{Attribute, Doctype, Tag};
 
 /// Whether a start tag in foreign content ends it: the HTML "breakout"
 /// tags of "in foreign content" (§13.2.6.5), `font` aside.
-pub(super) fn is_breakout_element(element: Element) -> bool {
+fn is_breakout_element(element: Element) -> bool {
     use Element::*;
     matches!(
         element,
@@ -414,11 +414,11 @@ struct Entry {
 /// [`OpenElements::bounds`].
 const SPECIAL: usize = 0;
 /// The boundaries of "has an element in scope" (§13.2.4.2).
-const SCOPE: usize = 1;
+pub(super) const SCOPE: usize = 1;
 /// The boundaries of "has an element in button scope".
-const BUTTON_SCOPE: usize = 2;
+pub(super) const BUTTON_SCOPE: usize = 2;
 /// The boundaries of "has an element in list item scope".
-const LIST_SCOPE: usize = 3;
+pub(super) const LIST_SCOPE: usize = 3;
 /// Where the `li`, `dd` and `dt` start tags stop looking for an open one
 /// to close (§13.2.6.4.7): special elements but `address`, `div`, `p`.
 const ITEM_STOP: usize = 4;
@@ -613,6 +613,41 @@ pub(super) const fn is_special_html(element: Element) -> bool {
     categories(element) & 1 << SPECIAL != 0
 }
 
+/// Whether an HTML element bounds a scope of §13.2.4.2: "has an element in
+/// scope" ([`SCOPE`]), in button scope ([`BUTTON_SCOPE`]) or in list item
+/// scope ([`LIST_SCOPE`]).
+pub(super) const fn bounds_html_scope(element: Element, scope: usize) -> bool {
+    categories(element) & 1 << scope != 0
+}
+
+/// Whether an SVG or MathML element is one of the nine that are special
+/// and bound every scope but table scope: SVG `foreignObject`, `desc`,
+/// `title`, MathML `mi`, `mo`, `mn`, `ms`, `mtext`, `annotation-xml`
+/// (whatever its encoding).
+pub(super) fn is_point_element(ns: Ns, element: Element) -> bool {
+    FLAGS[ns as usize][element as usize] & POINT != 0
+}
+
+/// The elements "generate implied end tags" closes (§13.2.6.3).
+pub(super) const fn has_implied_end_tag(element: Element) -> bool {
+    use Element::*;
+    matches!(
+        element,
+        Dd | Dt | Li | Optgroup | Option | P | Rb | Rp | Rt | Rtc
+    )
+}
+
+/// Whether a start tag in foreign content ends it (a "breakout" tag, "in
+/// foreign content", §13.2.6.5): one of [`is_breakout_element`], or a
+/// `font` with a `color`, `face` or `size` attribute.
+pub(super) fn is_breakout(element: Element, attributes: &[Attribute<'_>]) -> bool {
+    is_breakout_element(element)
+        || (element == Element::Font
+            && attributes
+                .iter()
+                .any(|a| !a.duplicate && matches!(a.name, "color" | "face" | "size")))
+}
+
 /// No entry.
 const NONE: u32 = u32::MAX;
 
@@ -672,13 +707,21 @@ impl OpenElements {
     }
 
     /// The stack for these options: the approximation, or the exact
-    /// follower with [`Options::exact_switching`].
+    /// follower with [`Options::exact_switching`] (and auto-switching,
+    /// without which nothing switches).
     pub(crate) fn for_options(opts: &Options) -> Self {
         let mut stack = OpenElements::new();
-        if opts.exact_switching {
-            stack.exact = Some(Box::new(Tree::new(opts.html5ever_deviations)));
+        if opts.auto_switch && opts.exact_switching {
+            let tree = Tree::new(opts.scripting, opts.html5ever_deviations);
+            stack.exact = Some(Box::new(tree));
         }
         stack
+    }
+
+    /// Whether the exact follower decides (see [`Self::for_options`]).
+    #[inline]
+    pub(crate) fn is_exact(&self) -> bool {
+        self.exact.is_some()
     }
 
     /// The name of the element at `i` (0 is the bottom).
@@ -1005,24 +1048,6 @@ impl OpenElements {
         self.text_seen = self.text_seen.min(len);
     }
 
-    /// A DOCTYPE, which only the exact follower looks at (the text before
-    /// it given to [`Self::text`] first).
-    #[cold]
-    pub(crate) fn doctype(&mut self, doctype: &Doctype<'_>) {
-        if let Some(tree) = &mut self.exact {
-            tree.doctype(doctype);
-        }
-    }
-
-    /// A comment, which only the exact follower looks at (the text before
-    /// it given to [`Self::text`] first).
-    #[cold]
-    pub(crate) fn comment(&mut self) {
-        if let Some(tree) = &mut self.exact {
-            tree.comment();
-        }
-    }
-
     /// Sets [`Self::quiet`] from what it depends on.
     fn update_quiet(&mut self) {
         if self.exact.is_some() {
@@ -1096,11 +1121,7 @@ impl OpenElements {
     /// Whether a start tag in foreign content ends it (a "breakout" tag,
     /// "in foreign content", §13.2.6.5).
     fn is_breakout(tag: &Tag<'_>) -> bool {
-        is_breakout_element(tag.element)
-            || (tag.element == Element::Font
-                && tag
-                    .attrs()
-                    .any(|a| matches!(a.name, "color" | "face" | "size")))
+        is_breakout(tag.element, tag.attributes)
     }
 
     /// Whether the adjusted current node makes a start tag for `element`
@@ -1154,7 +1175,7 @@ impl OpenElements {
     #[inline(never)]
     pub(crate) fn start_tag_switching(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
         if let Some(tree) = &mut self.exact {
-            return tree.start_tag(tag, scripting);
+            return tree.start_tag(tag);
         }
         let (name, element) = (tag.name, tag.element);
         if self.frameset == FramesetMode::In {
@@ -1418,14 +1439,10 @@ impl OpenElements {
     /// `option`, `p`, `rb`, `rp`, `rt` or `rtc`. (Each test is one load,
     /// and each closes an element: O(1) amortized.)
     fn generate_implied_end_tags(&mut self, except: Option<Element>) {
-        use Element::*;
         while let Some(&top) = self.stack.last() {
             if top.ns != Ns::Html
                 || Some(top.element) == except
-                || !matches!(
-                    top.element,
-                    Dd | Dt | Li | Optgroup | Option | P | Rb | Rp | Rt | Rtc
-                )
+                || !has_implied_end_tag(top.element)
             {
                 return;
             }
@@ -1628,15 +1645,15 @@ impl<'a> Tokenizer<'a> {
     #[cold]
     #[inline(never)]
     fn watch_pending_text(&mut self) {
-        let text = self.text.as_str(self.input);
-        // (Past what `<![CDATA[` gave exact switching already.)
-        let seen = core::mem::take(&mut self.ns_stack.text_seen).min(text.len());
-        self.ns_stack.text(&text[seen..]);
+        self.watch_text_so_far();
+        // The text is handed out next: the next text is new.
+        self.ns_stack.text_seen = 0;
     }
 
-    /// Gives exact switching the pending text now: before `<![CDATA[` asks
-    /// whether the adjusted current node is foreign, and before a DOCTYPE
-    /// (which the follower takes before the DOCTYPE token is handed out);
+    /// Gives the watch the pending text it has not seen yet. Exact
+    /// switching needs it before `<![CDATA[` asks whether the adjusted
+    /// current node is foreign and before a comment or DOCTYPE is given to
+    /// the follower where it is built ([`Self::follow_other_token`]);
     /// [`Self::watch_text`] gives it the rest.
     #[cold]
     pub(super) fn watch_text_so_far(&mut self) {
@@ -1645,6 +1662,20 @@ impl<'a> Tokenizer<'a> {
             let seen = self.ns_stack.text_seen.min(text.len());
             self.ns_stack.text(&text[seen..]);
             self.ns_stack.text_seen = text.len();
+        }
+    }
+
+    /// Gives exact switching a comment (`None`) or a DOCTYPE where it is
+    /// built, the text before it first (out of the tokenizer's inlined
+    /// emit path, which this would slow for every token).
+    #[cold]
+    pub(super) fn follow_other_token(&mut self, doctype: Option<&Doctype<'_>>) {
+        self.watch_text_so_far();
+        if let Some(tree) = &mut self.ns_stack.exact {
+            match doctype {
+                Some(doctype) => tree.doctype(doctype),
+                None => tree.comment(),
+            }
         }
     }
 }

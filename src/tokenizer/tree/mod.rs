@@ -266,10 +266,10 @@ pub(crate) struct Tree {
     pub(super) form: Option<u32>,
     pub(super) frameset_ok: bool,
     pub(super) quirks: bool,
+    /// Whether scripting is enabled (`noscript` is then raw text).
     pub(super) scripting: bool,
     /// "In table text": whether the pending table character tokens hold
-    /// any character, and any but whitespace.
-    pub(super) pending_chars: bool,
+    /// any but whitespace (which decides how they are inserted).
     pub(super) pending_other: bool,
     /// The content model the last start tag switches to.
     pub(super) switch: Option<State>,
@@ -293,7 +293,7 @@ pub(crate) struct Tree {
 
 impl Tree {
     /// The state before the first token of a document.
-    pub(crate) fn new(html5ever: bool) -> Tree {
+    pub(crate) fn new(scripting: bool, html5ever: bool) -> Tree {
         Tree {
             mode: Mode::Initial,
             original: Mode::Initial,
@@ -306,8 +306,7 @@ impl Tree {
             form: None,
             frameset_ok: true,
             quirks: false,
-            scripting: true,
-            pending_chars: false,
+            scripting,
             pending_other: false,
             switch: None,
             next_id: 0,
@@ -319,8 +318,7 @@ impl Tree {
 
     /// A start tag: what it does to the parse state, and the content model
     /// it switches the tokenizer to, if any.
-    pub(crate) fn start_tag(&mut self, tag: &Tag<'_>, scripting: bool) -> Option<State> {
-        self.scripting = scripting;
+    pub(crate) fn start_tag(&mut self, tag: &Tag<'_>) -> Option<State> {
         self.switch = None;
         self.ignore_lf = false;
         self.dispatch(Tok::Start(T::of(tag)));
@@ -469,10 +467,10 @@ mod tests {
     /// no raw text elements in these inputs).
     fn follow(input: &str) -> Tree {
         let arena = Bump::new();
-        let mut tree = Tree::new(false);
+        let mut tree = Tree::new(true, false);
         for token in Tokenizer::with_options(input, &arena, Options::default().auto_switch(false)) {
             match token {
-                Token::StartTag(tag) => _ = tree.start_tag(&tag, true),
+                Token::StartTag(tag) => _ = tree.start_tag(&tag),
                 Token::EndTag(tag) => tree.end_tag(&tag),
                 Token::Text(text) => tree.text(text.data),
                 Token::Doctype(doctype) => tree.doctype(&doctype),

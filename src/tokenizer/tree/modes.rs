@@ -9,7 +9,7 @@ use super::stack::Scope;
 use super::{Chars, Flow, Mode, T, Tok, Tree};
 use crate::element::Element::{self, *};
 use crate::tokenizer::State;
-use crate::tokenizer::switch::{Ns, is_breakout_element};
+use crate::tokenizer::switch::{Ns, is_breakout};
 
 use Flow::{Again, Done};
 
@@ -604,7 +604,6 @@ impl Tree {
                         && !(self.html5ever && n.element == Template)
                 }) =>
             {
-                self.pending_chars = false;
                 self.pending_other = false;
                 self.original = self.mode;
                 self.again_in(Mode::InTableText)
@@ -686,7 +685,6 @@ impl Tree {
         match tok {
             Tok::Chars(Chars::Null) => Done,
             Tok::Chars(kind) => {
-                self.pending_chars = true;
                 self.pending_other |= kind == Chars::Other;
                 Done
             }
@@ -706,7 +704,6 @@ impl Tree {
             self.reconstruct_formatting();
             self.frameset_ok = false;
         }
-        self.pending_chars = false;
         self.pending_other = false;
         self.mode = self.original;
     }
@@ -1035,15 +1032,7 @@ impl Tree {
                 Done
             }
             Tok::Chars(_) | Tok::Doctype { .. } => Done,
-            Tok::Start(t)
-                if is_breakout_element(t.element)
-                    || (t.is(Font)
-                        && ["color", "face", "size"]
-                            .iter()
-                            .any(|a| t.attr(a).is_some())) =>
-            {
-                self.pop_to_html_content()
-            }
+            Tok::Start(t) if is_breakout(t.element, t.attrs) => self.pop_to_html_content(),
             Tok::End(t) if matches!(t.element, Br | P) => self.pop_to_html_content(),
             Tok::Start(t) => {
                 let ns = self.current().map_or(Ns::Html, |n| n.ns);

@@ -7,7 +7,10 @@
 
 use super::{Mode, Node, Point, T, Tree};
 use crate::element::Element;
-use crate::tokenizer::switch::{Ns, is_special_html};
+use crate::tokenizer::switch::{
+    BUTTON_SCOPE, LIST_SCOPE, Ns, SCOPE, bounds_html_scope, has_implied_end_tag, is_point_element,
+    is_special_html,
+};
 
 /// The scopes of "has an element in scope" (§13.2.4.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,39 +28,13 @@ fn bounds(node: &Node, scope: Scope, html5ever: bool) -> bool {
     if html5ever && node.ns == Ns::MathMl && node.element == AnnotationXml {
         return false;
     }
-    match node.ns {
-        Ns::Html => match scope {
-            Scope::Table => matches!(node.element, Html | Table | Template),
-            _ => {
-                matches!(
-                    node.element,
-                    Applet
-                        | Caption
-                        | Html
-                        | Table
-                        | Td
-                        | Th
-                        | Marquee
-                        | Object
-                        | Select
-                        | Template
-                ) || (scope == Scope::ListItem && matches!(node.element, Ol | Ul))
-                    || (scope == Scope::Button && node.element == Button)
-            }
-        },
-        _ => scope != Scope::Table && is_point_element(node),
-    }
-}
-
-/// MathML `mi`, `mo`, `mn`, `ms`, `mtext`, `annotation-xml`; SVG
-/// `foreignObject`, `desc`, `title`: the foreign elements that are special
-/// and bound the scopes (whatever an `annotation-xml`'s encoding).
-fn is_point_element(node: &Node) -> bool {
-    use Element::*;
-    match node.ns {
-        Ns::MathMl => matches!(node.element, Mi | Mo | Mn | Ms | Mtext | AnnotationXml),
-        Ns::Svg => matches!(node.element, ForeignObject | Desc | Title),
-        Ns::Html => false,
+    match (node.ns, scope) {
+        (Ns::Html, Scope::Table) => matches!(node.element, Html | Table | Template),
+        (Ns::Html, Scope::Default) => bounds_html_scope(node.element, SCOPE),
+        (Ns::Html, Scope::Button) => bounds_html_scope(node.element, BUTTON_SCOPE),
+        (Ns::Html, Scope::ListItem) => bounds_html_scope(node.element, LIST_SCOPE),
+        (_, Scope::Table) => false,
+        (ns, _) => is_point_element(ns, node.element),
     }
 }
 
@@ -71,17 +48,8 @@ fn is_special(node: &Node, html5ever: bool) -> bool {
             e => is_special_html(e),
         },
         Ns::Html => is_special_html(node.element),
-        _ => !html5ever && is_point_element(node),
+        ns => !html5ever && is_point_element(ns, node.element),
     }
-}
-
-/// The elements "generate implied end tags" closes (§13.2.6.3).
-fn has_implied_end_tag(element: Element) -> bool {
-    use Element::*;
-    matches!(
-        element,
-        Dd | Dt | Li | Optgroup | Option | P | Rb | Rp | Rt | Rtc
-    )
 }
 
 /// The formatting elements (§13.2.4.2), which go on the list of active
