@@ -24,7 +24,10 @@
 use super::{RefTarget, S, Tokenizer, is_ws};
 use crate::element::Element;
 use crate::error::ErrorCode;
-use crate::scan::{ByteSet, CLASS, Run, class, class_run, class_run_seen, class_run_upper, run2};
+use crate::scan::{
+    ByteSet, CLASS, Run, class, class_run, class_run_seen, class_run_seen_past_first,
+    class_run_upper, run2,
+};
 use crate::token::{Attribute, Token};
 
 /// Bytes that end a run of a double-quoted attribute value.
@@ -86,7 +89,8 @@ impl<'a> Tokenizer<'a> {
         self.new_tag(false);
         let bytes = self.bytes;
         let name_start = self.pos;
-        let (run, upper) = class_run_upper(class::TAG_NAME_STOP, self.input, name_start);
+        let (run, seen) = class_run_seen_past_first(class::TAG_NAME_STOP, self.input, name_start);
+        let upper = seen & class::UPPER != 0;
         let mut p = run.end;
         if p >= bytes.len() || bytes[p] == 0 {
             self.state = S::TagName;
@@ -97,6 +101,12 @@ impl<'a> Tokenizer<'a> {
         self.tag_name_span.end = p;
         loop {
             // Before attribute name: whitespace, then `>`, `/>` or a name.
+            // (A `>` right after the name or a quoted value is the commonest
+            // case, taken before the whitespace loop.)
+            if bytes.get(p) == Some(&b'>') {
+                self.pos = p + 1;
+                break;
+            }
             p = skip_ws(bytes, p);
             match bytes.get(p) {
                 Some(b'>') => {
@@ -117,6 +127,7 @@ impl<'a> Tokenizer<'a> {
                 return;
             }
             let attr_start = p;
+            // Its first character is none of the stops matched above.
             let (attr_run, seen) =
                 class_run_seen(class::ATTR_NAME_STOP_QUIET, self.input, attr_start);
             let attr_upper = seen & class::UPPER != 0;
@@ -239,7 +250,8 @@ impl<'a> Tokenizer<'a> {
     ) {
         self.new_tag(true);
         let name_start = self.pos;
-        let (run, upper) = class_run_upper(class::TAG_NAME_STOP, self.input, name_start);
+        let (run, seen) = class_run_seen_past_first(class::TAG_NAME_STOP, self.input, name_start);
+        let upper = seen & class::UPPER != 0;
         let end = run.end;
         if self.bytes.get(end) == Some(&b'>') {
             let name = self.lowered(run.text, upper);
