@@ -11,6 +11,7 @@ use crate::element::Element;
 use crate::token::{Attribute, Span, Tag};
 
 use super::is_space;
+use super::resolve::Written;
 use super::visible::ElementSet;
 
 /// One URL found in a page.
@@ -64,10 +65,16 @@ pub struct Link {
     strings: Arc<String>,
     /// Where its URL, the URL as written, the `hreflang` and the anchor
     /// text start in `strings`, and where the last ends (each ends where
-    /// the next starts).
+    /// the next starts, but see `url_holds_raw`).
     bounds: [usize; 5],
     has_hreflang: bool,
     has_anchor_text: bool,
+    /// Whether its URL ends with the URL as written, which is then not
+    /// written again: the URL runs on to the end of the URL as written.
+    /// So it is for most links (a fragment, a path or a query joined to
+    /// the base, an absolute URL kept as it is), and the copy saved was
+    /// one of the few a link costs (BENCHMARKS.md, "Extraction").
+    url_holds_raw: bool,
 }
 
 impl Link {
@@ -75,7 +82,8 @@ impl Link {
     /// could not be resolved ([`error`](Self::error) says why) or when it
     /// is relative and the page's address is not known.
     pub fn url(&self) -> &str {
-        self.string(0)
+        let end = self.bounds[if self.url_holds_raw { 2 } else { 1 }];
+        &self.strings[self.bounds[0]..end]
     }
 
     /// The URL as written (character references decoded, whitespace
@@ -133,7 +141,7 @@ impl Link {
         found: &[Found],
         text: &str,
         url_room: usize,
-        resolve: impl Fn(&Found, &str, &mut String) -> Option<String>,
+        resolve: impl Fn(&Found, &str, &mut String) -> Written,
     ) -> Vec<Link> {
         let at = |(start, end): (usize, usize)| &text[start..end];
         let len = |r: Option<(usize, usize)>| r.map_or(0, |(s, e)| e - s);
@@ -148,7 +156,7 @@ impl Link {
             // The group's strings are written first and its links built
             // after, straight into `links`: each link is written once. The
             // few URLs that could not be parsed keep their errors apart.
-            let mut bounds = [[0; 5]; LINKS_PER_BUFFER];
+            let mut bounds = [([0; 5], false); LINKS_PER_BUFFER];
             for (i, (f, bounds)) in group.iter().zip(&mut bounds).enumerate() {
                 let others = [f.hreflang().map(at), f.anchor_text().map(at)];
                 let error;
@@ -166,7 +174,7 @@ impl Link {
                     .iter()
                     .zip(bounds)
                     .enumerate()
-                    .map(|(i, (f, bounds))| {
+                    .map(|(i, (f, (bounds, url_holds_raw)))| {
                         let head = f.head;
                         Link {
                             tag: head.tag(),
@@ -178,6 +186,7 @@ impl Link {
                             bounds,
                             has_hreflang: head.has_hreflang,
                             has_anchor_text: head.has_anchor_text,
+                            url_holds_raw,
                         }
                     }),
             );
@@ -189,11 +198,11 @@ impl Link {
     /// [`Link::assemble_all`]), in a buffer of its own.
     pub(crate) fn reassembled(
         &self,
-        resolve: impl FnOnce(&str, &mut String) -> Option<String>,
+        resolve: impl FnOnce(&str, &mut String) -> Written,
     ) -> Link {
         let mut strings = String::with_capacity(2 * (self.bounds[4] - self.bounds[0]));
         let others = [self.hreflang(), self.anchor_text()];
-        let (bounds, error) = place(&mut strings, self.raw(), others, resolve);
+        let ((bounds, url_holds_raw), error) = place(&mut strings, self.raw(), others, resolve);
         Link {
             tag: self.tag,
             attr: self.attr,
@@ -204,31 +213,37 @@ impl Link {
             bounds,
             has_hreflang: self.has_hreflang,
             has_anchor_text: self.has_anchor_text,
+            url_holds_raw,
         }
     }
 }
 
 /// Appends a link's strings to `strings`: its URL as `resolve` writes it
-/// (given the URL as written), then the URL as written, its `hreflang` and
-/// anchor text (`others`, written empty when absent). Gives where each
-/// starts and where the last ends, and why the URL could not be parsed, if
-/// it could not.
+/// (given the URL as written), then the URL as written (unless the URL
+/// ends with it), its `hreflang` and anchor text (`others`, written empty
+/// when absent). Gives where each starts and where the last ends, whether
+/// the URL ends with the URL as written (see [`Link`]'s `url_holds_raw`),
+/// and why the URL could not be parsed, if it could not.
 fn place(
     strings: &mut String,
     raw: &str,
     others: [Option<&str>; 2],
-    resolve: impl FnOnce(&str, &mut String) -> Option<String>,
-) -> ([usize; 5], Option<String>) {
+    resolve: impl FnOnce(&str, &mut String) -> Written,
+) -> (([usize; 5], bool), Option<String>) {
     let mut bounds = [strings.len(); 5];
-    let error = resolve(raw, strings);
-    bounds[1] = strings.len();
-    strings.push_str(raw);
+    let written = resolve(raw, strings);
+    if written.ends_with_raw {
+        bounds[1] = strings.len() - raw.len();
+    } else {
+        bounds[1] = strings.len();
+        strings.push_str(raw);
+    }
     for (i, s) in others.into_iter().enumerate() {
         bounds[i + 2] = strings.len();
         strings.push_str(s.unwrap_or_default());
     }
     bounds[4] = strings.len();
-    (bounds, error)
+    ((bounds, written.ends_with_raw), written.error)
 }
 
 impl PartialEq for Link {
@@ -271,7 +286,7 @@ pub(crate) struct Head {
     pub(crate) span: Span,
     /// The element ([`Element::Other`] is SVG's `use`, the one unnamed
     /// element with URL attributes).
-    element: Element,
+    pub(crate) element: Element,
     attr: Attr,
     pub(crate) rel: Rel,
     has_hreflang: bool,

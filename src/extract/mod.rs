@@ -174,6 +174,7 @@ use links::Found;
 pub use links::{ANCHOR_TEXT_LIMIT, LINKS_PER_BUFFER, Link, Rel};
 pub use meta::{Alternate, MetaKey, MetaTag, Metadata, Refresh};
 pub use resolve::{Resolved, Resolver};
+use resolve::Written;
 use visible::{Boundary, ElementSet, Visible};
 
 /// ASCII whitespace, as HTML defines it.
@@ -1119,7 +1120,10 @@ impl Extractor {
             &mut self.links_text,
             &mut self.anchor.link,
             url_room,
-            |found, raw, out| resolver_of(found.head.tag(), document, base).resolve_into(raw, out),
+            |found, raw, out| {
+                let is_base = found.head.element == Element::Base;
+                resolver_by(is_base, document, base).resolve_into(raw, out)
+            },
         )
     }
 
@@ -1131,7 +1135,7 @@ impl Extractor {
         links_text: &mut String,
         anchor: &mut Option<usize>,
         url_room: usize,
-        resolve: impl Fn(&Found, &str, &mut String) -> Option<String>,
+        resolve: impl Fn(&Found, &str, &mut String) -> Written,
     ) -> Vec<Link> {
         let ready = anchor.unwrap_or(links.len());
         if let Some(link) = anchor {
@@ -1157,7 +1161,10 @@ impl Extractor {
             0,
             |_, raw, out| {
                 out.push_str(raw);
-                None
+                Written {
+                    error: None,
+                    ends_with_raw: true,
+                }
             },
         )
     }
@@ -1203,7 +1210,17 @@ impl Extractor {
 /// for `<base href>`, its base URL as far as the page has been read for
 /// anything else.
 fn resolver_of<'r>(tag: &str, document: &'r Resolver, base: Option<&'r Resolver>) -> &'r Resolver {
-    if tag == "base" {
+    resolver_by(tag == "base", document, base)
+}
+
+/// [`resolver_of`], told whether the element is a `<base>` (a found link
+/// knows its element, and need not compare names).
+fn resolver_by<'r>(
+    is_base: bool,
+    document: &'r Resolver,
+    base: Option<&'r Resolver>,
+) -> &'r Resolver {
+    if is_base {
         document
     } else {
         base.unwrap_or(document)
