@@ -384,16 +384,20 @@ fn gathered_separator(due: Pending) -> Option<u8> {
     }
 }
 
-/// The anchor text of the `<a href>` being read, if one is: kept from one
-/// `<a>` to the next, its buffer with it (a link gets a copy of exactly
-/// its length, where a buffer of its own grew by reallocating two or three
-/// times).
+/// The anchor text of the `<a href>` being read, if one is, and the
+/// strings of the links not yet taken: the anchor text is collapsed
+/// straight into the buffer that holds them (`out`), after them, where it
+/// was collapsed into a buffer of its own and copied over at `</a>`.
 #[derive(Debug)]
 struct Anchor {
     /// The open link's index in the links not yet taken, if one is open.
     link: Option<usize>,
     collapse: Collapse,
+    /// Its buffer holds the strings of the links not yet taken (their
+    /// ranges index it), then the anchor text being read.
     out: Out,
+    /// Where the anchor text being read starts in `out`.
+    start: usize,
 }
 
 impl Anchor {
@@ -506,10 +510,9 @@ pub struct Extractor {
     raw_collapse: Collapse,
     out: Out,
     runs: Vec<TextRun>,
-    /// Links found and not yet taken (nor resolved).
+    /// Links found and not yet taken (nor resolved), their strings in
+    /// `anchor.out`.
     links: Vec<Found>,
-    /// The strings of the links not yet taken, which their ranges index.
-    links_text: String,
     anchor: Anchor,
     meta: meta::MetaCollector,
     /// Resolves against the page's address.
@@ -558,11 +561,11 @@ impl Extractor {
             out: Out::new(if options.text { options.text_limit } else { 0 }),
             runs: Vec::new(),
             links: Vec::new(),
-            links_text: String::new(),
             anchor: Anchor {
                 link: None,
                 collapse: Collapse::default(),
                 out: Out::new(ANCHOR_TEXT_LIMIT),
+                start: 0,
             },
             meta: meta::MetaCollector::new(options.metadata_limit),
             document: Resolver::new(options.url.as_ref(), None),
@@ -826,12 +829,25 @@ impl Extractor {
         };
         if let Some(wanted) = wanted {
             let first = self.links.len();
-            links::tag_links(source, tag, wanted, &mut self.links, &mut self.links_text);
+            let anchor = &mut self.anchor;
+            let before = anchor.out.buf.len();
+            links::tag_links(source, tag, wanted, &mut self.links, &mut anchor.out.buf);
+            let after = anchor.out.buf.len();
+            if anchor.is_open() && after != before {
+                // The strings of a link inside the anchor (an `<img>`)
+                // went after the anchor text so far, which moves after
+                // them (into bytes left unused until the links are taken).
+                if anchor.start != before {
+                    anchor.out.buf.extend_from_within(anchor.start..before);
+                }
+                anchor.start = after;
+            }
             let href = (first..self.links.len()).find(|&i| self.links[i].head.is_href());
             if let Some(i) = href.filter(|_| tag.element == Element::A) {
-                self.anchor.link = Some(i);
-                self.anchor.collapse = Collapse::default();
-                self.anchor.out.reset(ANCHOR_TEXT_LIMIT);
+                anchor.link = Some(i);
+                anchor.collapse = Collapse::default();
+                anchor.out.restart(ANCHOR_TEXT_LIMIT);
+                anchor.start = anchor.out.buf.len();
             }
         }
         if self.want_metadata {
@@ -916,7 +932,7 @@ impl Extractor {
     #[inline(never)]
     fn close_anchor(&mut self) {
         if let Some(link) = self.anchor.link.take() {
-            let text = links::append(&mut self.links_text, &self.anchor.out.buf);
+            let text = (self.anchor.start, self.anchor.out.buf.len());
             self.links[link].set_anchor_text(text);
         }
     }
@@ -988,7 +1004,7 @@ impl Extractor {
             let links = (page_bytes / PAGE_BYTES_PER_LINK).min(LINKS_RESERVED_MAX);
             self.links.reserve(links);
             // A URL and its anchor text: about 32 bytes a link.
-            self.links_text.reserve(links * 32);
+            self.anchor.out.buf.reserve(links * 32);
         }
     }
 
@@ -1087,7 +1103,7 @@ impl Extractor {
     /// assert_eq!(extractor.links_held_bytes(), 0);
     /// ```
     pub fn links_held_bytes(&self) -> usize {
-        self.links.len() * core::mem::size_of::<Found>() + self.links_text.len()
+        self.links.len() * core::mem::size_of::<Found>() + self.anchor.out.buf.len()
     }
 
     /// Whether the page's base URL is known: its `<base href>` was seen.
@@ -1117,7 +1133,7 @@ impl Extractor {
             .map_or(0, |url| url.as_str().len());
         Self::drain_ready_links(
             &mut self.links,
-            &mut self.links_text,
+            &mut self.anchor.out.buf,
             &mut self.anchor.link,
             url_room,
             |found, raw, out| {
@@ -1156,7 +1172,7 @@ impl Extractor {
     pub fn take_links_unresolved(&mut self) -> Vec<Link> {
         Self::drain_ready_links(
             &mut self.links,
-            &mut self.links_text,
+            &mut self.anchor.out.buf,
             &mut self.anchor.link,
             0,
             |_, raw, out| {
