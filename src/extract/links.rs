@@ -693,49 +693,43 @@ pub(crate) fn tag_links<'s>(
             },
         }
     }
-    let mut rel = None;
-    let mut hreflang = None;
-    for (attr, url) in urls.into_iter().flatten() {
-        let kind = url.url().1;
+    if found == 0 {
+        return;
+    }
+    // What every link of the tag takes, worked out once (the `hreflang`
+    // written once for them all, before the first URL).
+    let rel = match rel_value {
+        Some(value)
+            if matches!(
+                tag.element,
+                Element::A | Element::Area | Element::Link | Element::Form
+            ) =>
+        {
+            Rel::parse(value)
+        }
+        _ => Rel::default(),
+    };
+    let hreflang = hreflang_value
+        .filter(|_| matches!(tag.element, Element::A | Element::Link))
+        .map(|h| append(text, h.trim_ascii()));
+    let head = Head {
+        span: Span::new(0, 0),
+        element: tag.element,
+        attr: Attr::Href,
+        rel,
+        has_hreflang: hreflang.is_some(),
+        has_anchor_text: false,
+    };
+    let hreflang = hreflang.unwrap_or_default();
+    for (attr, url) in urls[..found].iter().flatten() {
         let Some(span) = attr.value_span else {
             continue;
         };
-        let mut push = |range: (usize, usize)| {
-            let raw = &attr.value[range.0..range.1];
-            if raw.is_empty() {
-                return;
-            }
-            let rel = *rel.get_or_insert_with(|| {
-                rel_value
-                    .filter(|_| {
-                        matches!(
-                            tag.element,
-                            Element::A | Element::Area | Element::Link | Element::Form
-                        )
-                    })
-                    .map_or(Rel::default(), Rel::parse)
-            });
-            // Written once for all the URLs of the tag.
-            let hreflang = *hreflang.get_or_insert_with(|| {
-                hreflang_value
-                    .filter(|_| matches!(tag.element, Element::A | Element::Link))
-                    .map(|h| append(text, h.trim_ascii()))
-            });
-            links.push(Found {
-                head: Head {
-                    span: candidate_span(source, attr, span, range),
-                    element: tag.element,
-                    attr: url,
-                    rel,
-                    has_hreflang: hreflang.is_some(),
-                    has_anchor_text: false,
-                },
-                raw: append(text, raw),
-                hreflang: hreflang.unwrap_or_default(),
-                anchor_text: (0, 0),
-            });
-        };
-        match kind {
+        let head = Head { attr: *url, ..head };
+        // The one URL of most attributes is pushed inline, the several of
+        // the rest through a closure.
+        let mut push = |range| push_found(source, attr, span, range, head, hreflang, links, text);
+        match url.url().1 {
             Kind::Url => push(trim_range(attr.value)),
             Kind::Srcset => srcset_urls(attr.value).into_iter().for_each(push),
             Kind::Spaced => words(attr.value).into_iter().for_each(push),
@@ -746,6 +740,36 @@ pub(crate) fn tag_links<'s>(
             }
         }
     }
+}
+
+/// Adds the URL at `range` of the attribute's value (its span `span`) to
+/// `links`, its string appended to `text`, unless it is empty; `head` is
+/// what the tag's links share, `hreflang` their `hreflang`'s range.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn push_found<'s>(
+    source: &dyn Fn(Span) -> Option<&'s str>,
+    attr: &Attribute<'_>,
+    span: Span,
+    range: (usize, usize),
+    head: Head,
+    hreflang: (usize, usize),
+    links: &mut Vec<Found>,
+    text: &mut String,
+) {
+    let raw = &attr.value[range.0..range.1];
+    if raw.is_empty() {
+        return;
+    }
+    links.push(Found {
+        head: Head {
+            span: candidate_span(source, attr, span, range),
+            ..head
+        },
+        raw: append(text, raw),
+        hreflang,
+        anchor_text: (0, 0),
+    });
 }
 
 /// Appends `s` to `text`, and gives its range there.
