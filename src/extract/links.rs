@@ -227,8 +227,8 @@ impl Link {
 
 /// Appends a link's strings to `strings`: its URL as `resolve` writes it
 /// (given the URL as written), then the URL as written (unless the URL
-/// ends with it), its `hreflang` and anchor text (`others`, written empty
-/// when absent). Gives where each starts and where the last ends, whether
+/// ends with it), its `hreflang` and anchor text (`others`, empty when
+/// absent). Gives where each starts and where the last ends, whether
 /// the URL ends with the URL as written (see [`Link`]'s `url_holds_raw`),
 /// and why the URL could not be parsed, if it could not.
 fn place(
@@ -247,7 +247,10 @@ fn place(
     }
     for (i, s) in others.into_iter().enumerate() {
         bounds[i + 2] = strings.len();
-        strings.push_str(s.unwrap_or_default());
+        // Most links have neither (a call to copy nothing, skipped).
+        if let Some(s) = s {
+            strings.push_str(s);
+        }
     }
     bounds[4] = strings.len();
     ((bounds, written.ends_with_raw), written.error)
