@@ -148,9 +148,14 @@ impl Link {
         let mut links = Vec::with_capacity(found.len());
         let mut errors = Vec::new();
         for group in found.chunks(LINKS_PER_BUFFER) {
+            // Enough for the URLs the resolver writes without the URL
+            // parser (the base cut, the URL as written, maybe a `/`, and
+            // the URL as written not again: see `place`), most of them;
+            // the buffer grows for the few the parser writes.
             let room = group.iter().fold(0usize, |room, f| {
                 let raw = f.raw.1 - f.raw.0;
-                room.saturating_add(2 * raw + url_room + len(f.hreflang()) + len(f.anchor_text()))
+                let others = len(f.hreflang()) + len(f.anchor_text());
+                room.saturating_add(raw + url_room + 1 + others)
             });
             let mut strings = String::with_capacity(room);
             // The group's strings are written first and its links built
