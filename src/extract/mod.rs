@@ -1138,7 +1138,7 @@ impl Extractor {
             url_room,
             |found, raw, out| {
                 let is_base = found.head.element == Element::Base;
-                resolver_by(is_base, document, base).resolve_into(raw, out)
+                resolver_by(is_base, document, base).resolve_trimmed_into(raw, out)
             },
         )
     }

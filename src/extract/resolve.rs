@@ -120,11 +120,25 @@ impl Resolver {
         // HTML's ASCII whitespace, the bytes `is_space` matches, a byte at
         // a time rather than a `char` at a time.
         let trimmed = raw.trim_ascii();
-        let whole = trimmed.len() == raw.len();
-        let raw = trimmed;
+        if trimmed.len() == raw.len() {
+            return self.resolve_trimmed_into(raw, out);
+        }
+        let error = self.resolve_trimmed_into(trimmed, out).error;
+        Written {
+            error,
+            ends_with_raw: false,
+        }
+    }
+
+    /// [`Resolver::resolve_into`] for a URL without leading or trailing
+    /// ASCII whitespace (a found link's: [`links::tag_links`] trims them).
+    ///
+    /// [`links::tag_links`]: super::links::tag_links
+    pub(crate) fn resolve_trimmed_into(&self, raw: &str, out: &mut String) -> Written {
+        debug_assert_eq!(raw.trim_ascii(), raw);
         let written = |ends_with_raw: bool| Written {
             error: None,
-            ends_with_raw: ends_with_raw && whole,
+            ends_with_raw,
         };
         let parsed = match &self.base {
             Some(base) => match plain_join(base.as_str(), self.cuts, raw, out) {
@@ -149,7 +163,7 @@ impl Resolver {
                 out.push_str(raw);
                 Written {
                     error: Some(e.to_string()),
-                    ends_with_raw: whole,
+                    ends_with_raw: true,
                 }
             }
         }
