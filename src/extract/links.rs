@@ -177,41 +177,34 @@ impl Link {
             }
             let strings = Arc::new(strings);
             let mut errors = errors.drain(..);
-            links.extend(
-                group
-                    .iter()
-                    .zip(bounds)
-                    .enumerate()
-                    .map(|(i, (f, (bounds, url_holds_raw)))| {
-                        let head = f.head;
-                        Link {
-                            tag: head.tag(),
-                            attr: head.attr(),
-                            error: if failed & (1 << i) != 0 {
-                                errors.next()
-                            } else {
-                                None
-                            },
-                            span: head.span,
-                            rel: head.rel,
-                            strings: Arc::clone(&strings),
-                            bounds,
-                            has_hreflang: head.has_hreflang,
-                            has_anchor_text: head.has_anchor_text,
-                            url_holds_raw,
-                        }
-                    }),
-            );
+            links.extend(group.iter().zip(bounds).enumerate().map(
+                |(i, (f, (bounds, url_holds_raw)))| {
+                    let head = f.head;
+                    Link {
+                        tag: head.tag(),
+                        attr: head.attr(),
+                        error: if failed & (1 << i) != 0 {
+                            errors.next()
+                        } else {
+                            None
+                        },
+                        span: head.span,
+                        rel: head.rel,
+                        strings: Arc::clone(&strings),
+                        bounds,
+                        has_hreflang: head.has_hreflang,
+                        has_anchor_text: head.has_anchor_text,
+                        url_holds_raw,
+                    }
+                },
+            ));
         }
         links
     }
 
     /// The link with its URL resolved by `resolve` again (see
     /// [`Link::assemble_all`]), in a buffer of its own.
-    pub(crate) fn reassembled(
-        &self,
-        resolve: impl FnOnce(&str, &mut String) -> Written,
-    ) -> Link {
+    pub(crate) fn reassembled(&self, resolve: impl FnOnce(&str, &mut String) -> Written) -> Link {
         let mut strings = String::with_capacity(2 * (self.bounds[4] - self.bounds[0]));
         let others = [self.hreflang(), self.anchor_text()];
         let ((bounds, url_holds_raw), error) = place(&mut strings, self.raw(), others, resolve);

@@ -173,8 +173,8 @@ use collapse::{Collapse, Out, Pending};
 use links::Found;
 pub use links::{ANCHOR_TEXT_LIMIT, LINKS_PER_BUFFER, Link, Rel};
 pub use meta::{Alternate, MetaKey, MetaTag, Metadata, Refresh};
-pub use resolve::{Resolved, Resolver};
 use resolve::Written;
+pub use resolve::{Resolved, Resolver};
 use visible::{Boundary, ElementSet, Visible};
 
 /// ASCII whitespace, as HTML defines it.
@@ -838,7 +838,10 @@ impl Extractor {
                 // went after the anchor text so far, which moves after
                 // them (into bytes left unused until the links are taken).
                 if anchor.start != before {
-                    anchor.out.buf.extend_from_within(anchor.start..before);
+                    // (Through a copy: `String::extend_from_within` is
+                    // newer than the crate's MSRV; the case is rare.)
+                    let so_far = anchor.out.buf[anchor.start..before].to_owned();
+                    anchor.out.buf.push_str(&so_far);
                 }
                 anchor.start = after;
             }
