@@ -122,11 +122,9 @@ impl Out {
         self.buf.reserve(bytes.min(self.room));
     }
 
-    /// Empties it, capped at `limit` bytes from now on, keeping its
-    /// buffer.
-    pub(crate) fn reset(&mut self, limit: usize) {
-        self.buf.clear();
-        self.drained = 0;
+    /// Capped at `limit` bytes more from now on, keeping what it holds
+    /// (the anchor text goes after the strings of the links before it).
+    pub(crate) fn restart(&mut self, limit: usize) {
         self.room = limit;
         self.truncated = false;
     }

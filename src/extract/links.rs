@@ -11,6 +11,7 @@ use crate::element::Element;
 use crate::token::{Attribute, Span, Tag};
 
 use super::is_space;
+use super::resolve::Written;
 use super::visible::ElementSet;
 
 /// One URL found in a page.
@@ -64,10 +65,16 @@ pub struct Link {
     strings: Arc<String>,
     /// Where its URL, the URL as written, the `hreflang` and the anchor
     /// text start in `strings`, and where the last ends (each ends where
-    /// the next starts).
+    /// the next starts, but see `url_holds_raw`).
     bounds: [usize; 5],
     has_hreflang: bool,
     has_anchor_text: bool,
+    /// Whether its URL ends with the URL as written, which is then not
+    /// written again: the URL runs on to the end of the URL as written.
+    /// So it is for most links (a fragment, a path or a query joined to
+    /// the base, an absolute URL kept as it is), and the copy saved was
+    /// one of the few a link costs (BENCHMARKS.md, "Extraction").
+    url_holds_raw: bool,
 }
 
 impl Link {
@@ -75,7 +82,8 @@ impl Link {
     /// could not be resolved ([`error`](Self::error) says why) or when it
     /// is relative and the page's address is not known.
     pub fn url(&self) -> &str {
-        self.string(0)
+        let end = self.bounds[if self.url_holds_raw { 2 } else { 1 }];
+        &self.strings[self.bounds[0]..end]
     }
 
     /// The URL as written (character references decoded, whitespace
@@ -133,22 +141,29 @@ impl Link {
         found: &[Found],
         text: &str,
         url_room: usize,
-        resolve: impl Fn(&Found, &str, &mut String) -> Option<String>,
+        resolve: impl Fn(&Found, &str, &mut String) -> Written,
     ) -> Vec<Link> {
         let at = |(start, end): (usize, usize)| &text[start..end];
         let len = |r: Option<(usize, usize)>| r.map_or(0, |(s, e)| e - s);
         let mut links = Vec::with_capacity(found.len());
         let mut errors = Vec::new();
         for group in found.chunks(LINKS_PER_BUFFER) {
+            // Enough for the URLs the resolver writes without the URL
+            // parser (the base cut, the URL as written, maybe a `/`, and
+            // the URL as written not again: see `place`), most of them;
+            // the buffer grows for the few the parser writes.
             let room = group.iter().fold(0usize, |room, f| {
                 let raw = f.raw.1 - f.raw.0;
-                room.saturating_add(2 * raw + url_room + len(f.hreflang()) + len(f.anchor_text()))
+                let others = len(f.hreflang()) + len(f.anchor_text());
+                room.saturating_add(raw + url_room + 1 + others)
             });
             let mut strings = String::with_capacity(room);
             // The group's strings are written first and its links built
             // after, straight into `links`: each link is written once. The
             // few URLs that could not be parsed keep their errors apart.
-            let mut bounds = [[0; 5]; LINKS_PER_BUFFER];
+            let mut bounds = [([0; 5], false); LINKS_PER_BUFFER];
+            // The links whose URL could not be parsed, a bit each.
+            let mut failed = 0u32;
             for (i, (f, bounds)) in group.iter().zip(&mut bounds).enumerate() {
                 let others = [f.hreflang().map(at), f.anchor_text().map(at)];
                 let error;
@@ -156,44 +171,43 @@ impl Link {
                     resolve(f, raw, out)
                 });
                 if let Some(error) = error {
-                    errors.push((i, error));
+                    errors.push(error);
+                    failed |= 1 << i;
                 }
             }
             let strings = Arc::new(strings);
-            let mut errors = errors.drain(..).peekable();
-            links.extend(
-                group
-                    .iter()
-                    .zip(bounds)
-                    .enumerate()
-                    .map(|(i, (f, bounds))| {
-                        let head = f.head;
-                        Link {
-                            tag: head.tag(),
-                            attr: head.attr(),
-                            error: errors.next_if(|(at, _)| *at == i).map(|(_, error)| error),
-                            span: head.span,
-                            rel: head.rel,
-                            strings: Arc::clone(&strings),
-                            bounds,
-                            has_hreflang: head.has_hreflang,
-                            has_anchor_text: head.has_anchor_text,
-                        }
-                    }),
-            );
+            let mut errors = errors.drain(..);
+            links.extend(group.iter().zip(bounds).enumerate().map(
+                |(i, (f, (bounds, url_holds_raw)))| {
+                    let head = f.head;
+                    Link {
+                        tag: head.tag(),
+                        attr: head.attr(),
+                        error: if failed & (1 << i) != 0 {
+                            errors.next()
+                        } else {
+                            None
+                        },
+                        span: head.span,
+                        rel: head.rel,
+                        strings: Arc::clone(&strings),
+                        bounds,
+                        has_hreflang: head.has_hreflang,
+                        has_anchor_text: head.has_anchor_text,
+                        url_holds_raw,
+                    }
+                },
+            ));
         }
         links
     }
 
     /// The link with its URL resolved by `resolve` again (see
     /// [`Link::assemble_all`]), in a buffer of its own.
-    pub(crate) fn reassembled(
-        &self,
-        resolve: impl FnOnce(&str, &mut String) -> Option<String>,
-    ) -> Link {
+    pub(crate) fn reassembled(&self, resolve: impl FnOnce(&str, &mut String) -> Written) -> Link {
         let mut strings = String::with_capacity(2 * (self.bounds[4] - self.bounds[0]));
         let others = [self.hreflang(), self.anchor_text()];
-        let (bounds, error) = place(&mut strings, self.raw(), others, resolve);
+        let ((bounds, url_holds_raw), error) = place(&mut strings, self.raw(), others, resolve);
         Link {
             tag: self.tag,
             attr: self.attr,
@@ -204,31 +218,40 @@ impl Link {
             bounds,
             has_hreflang: self.has_hreflang,
             has_anchor_text: self.has_anchor_text,
+            url_holds_raw,
         }
     }
 }
 
 /// Appends a link's strings to `strings`: its URL as `resolve` writes it
-/// (given the URL as written), then the URL as written, its `hreflang` and
-/// anchor text (`others`, written empty when absent). Gives where each
-/// starts and where the last ends, and why the URL could not be parsed, if
-/// it could not.
+/// (given the URL as written), then the URL as written (unless the URL
+/// ends with it), its `hreflang` and anchor text (`others`, empty when
+/// absent). Gives where each starts and where the last ends, whether
+/// the URL ends with the URL as written (see [`Link`]'s `url_holds_raw`),
+/// and why the URL could not be parsed, if it could not.
 fn place(
     strings: &mut String,
     raw: &str,
     others: [Option<&str>; 2],
-    resolve: impl FnOnce(&str, &mut String) -> Option<String>,
-) -> ([usize; 5], Option<String>) {
+    resolve: impl FnOnce(&str, &mut String) -> Written,
+) -> (([usize; 5], bool), Option<String>) {
     let mut bounds = [strings.len(); 5];
-    let error = resolve(raw, strings);
-    bounds[1] = strings.len();
-    strings.push_str(raw);
+    let written = resolve(raw, strings);
+    if written.ends_with_raw {
+        bounds[1] = strings.len() - raw.len();
+    } else {
+        bounds[1] = strings.len();
+        strings.push_str(raw);
+    }
     for (i, s) in others.into_iter().enumerate() {
         bounds[i + 2] = strings.len();
-        strings.push_str(s.unwrap_or_default());
+        // Most links have neither (a call to copy nothing, skipped).
+        if let Some(s) = s {
+            strings.push_str(s);
+        }
     }
     bounds[4] = strings.len();
-    (bounds, error)
+    ((bounds, written.ends_with_raw), written.error)
 }
 
 impl PartialEq for Link {
@@ -271,7 +294,7 @@ pub(crate) struct Head {
     pub(crate) span: Span,
     /// The element ([`Element::Other`] is SVG's `use`, the one unnamed
     /// element with URL attributes).
-    element: Element,
+    pub(crate) element: Element,
     attr: Attr,
     pub(crate) rel: Rel,
     has_hreflang: bool,
@@ -310,6 +333,9 @@ pub(crate) struct Found {
 
 // A page may have a million found links waiting for its `<base>`.
 const _: () = assert!(core::mem::size_of::<Found>() <= 72);
+
+// A group's links whose URL could not be parsed are a bit each of a `u32`.
+const _: () = assert!(LINKS_PER_BUFFER <= 32);
 
 impl Found {
     /// Where its `hreflang` is in the extractor's buffer, if it has one.
@@ -668,49 +694,43 @@ pub(crate) fn tag_links<'s>(
             },
         }
     }
-    let mut rel = None;
-    let mut hreflang = None;
-    for (attr, url) in urls.into_iter().flatten() {
-        let kind = url.url().1;
+    if found == 0 {
+        return;
+    }
+    // What every link of the tag takes, worked out once (the `hreflang`
+    // written once for them all, before the first URL).
+    let rel = match rel_value {
+        Some(value)
+            if matches!(
+                tag.element,
+                Element::A | Element::Area | Element::Link | Element::Form
+            ) =>
+        {
+            Rel::parse(value)
+        }
+        _ => Rel::default(),
+    };
+    let hreflang = hreflang_value
+        .filter(|_| matches!(tag.element, Element::A | Element::Link))
+        .map(|h| append(text, h.trim_ascii()));
+    let head = Head {
+        span: Span::new(0, 0),
+        element: tag.element,
+        attr: Attr::Href,
+        rel,
+        has_hreflang: hreflang.is_some(),
+        has_anchor_text: false,
+    };
+    let hreflang = hreflang.unwrap_or_default();
+    for (attr, url) in urls[..found].iter().flatten() {
         let Some(span) = attr.value_span else {
             continue;
         };
-        let mut push = |range: (usize, usize)| {
-            let raw = &attr.value[range.0..range.1];
-            if raw.is_empty() {
-                return;
-            }
-            let rel = *rel.get_or_insert_with(|| {
-                rel_value
-                    .filter(|_| {
-                        matches!(
-                            tag.element,
-                            Element::A | Element::Area | Element::Link | Element::Form
-                        )
-                    })
-                    .map_or(Rel::default(), Rel::parse)
-            });
-            // Written once for all the URLs of the tag.
-            let hreflang = *hreflang.get_or_insert_with(|| {
-                hreflang_value
-                    .filter(|_| matches!(tag.element, Element::A | Element::Link))
-                    .map(|h| append(text, h.trim_matches(is_space)))
-            });
-            links.push(Found {
-                head: Head {
-                    span: candidate_span(source, attr, span, range),
-                    element: tag.element,
-                    attr: url,
-                    rel,
-                    has_hreflang: hreflang.is_some(),
-                    has_anchor_text: false,
-                },
-                raw: append(text, raw),
-                hreflang: hreflang.unwrap_or_default(),
-                anchor_text: (0, 0),
-            });
-        };
-        match kind {
+        let head = Head { attr: *url, ..head };
+        // The one URL of most attributes is pushed inline, the several of
+        // the rest through a closure.
+        let mut push = |range| push_found(source, attr, span, range, head, hreflang, links, text);
+        match url.url().1 {
             Kind::Url => push(trim_range(attr.value)),
             Kind::Srcset => srcset_urls(attr.value).into_iter().for_each(push),
             Kind::Spaced => words(attr.value).into_iter().for_each(push),
@@ -721,6 +741,36 @@ pub(crate) fn tag_links<'s>(
             }
         }
     }
+}
+
+/// Adds the URL at `range` of the attribute's value (its span `span`) to
+/// `links`, its string appended to `text`, unless it is empty; `head` is
+/// what the tag's links share, `hreflang` their `hreflang`'s range.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn push_found<'s>(
+    source: &dyn Fn(Span) -> Option<&'s str>,
+    attr: &Attribute<'_>,
+    span: Span,
+    range: (usize, usize),
+    head: Head,
+    hreflang: (usize, usize),
+    links: &mut Vec<Found>,
+    text: &mut String,
+) {
+    let raw = &attr.value[range.0..range.1];
+    if raw.is_empty() {
+        return;
+    }
+    links.push(Found {
+        head: Head {
+            span: candidate_span(source, attr, span, range),
+            ..head
+        },
+        raw: append(text, raw),
+        hreflang,
+        anchor_text: (0, 0),
+    });
 }
 
 /// Appends `s` to `text`, and gives its range there.
@@ -754,10 +804,12 @@ fn candidate_span<'s>(
     }
 }
 
-/// The range of `s` without leading and trailing ASCII whitespace.
+/// The range of `s` without leading and trailing ASCII whitespace (the
+/// bytes [`is_space`] matches, tested a byte at a time: a `char` at a time
+/// cost 30 instructions a URL).
 fn trim_range(s: &str) -> (usize, usize) {
-    let start = s.len() - s.trim_start_matches(is_space).len();
-    let end = s.trim_end_matches(is_space).len();
+    let start = s.len() - s.trim_ascii_start().len();
+    let end = s.trim_ascii_end().len();
     (start, end.max(start))
 }
 

@@ -173,6 +173,7 @@ use collapse::{Collapse, Out, Pending};
 use links::Found;
 pub use links::{ANCHOR_TEXT_LIMIT, LINKS_PER_BUFFER, Link, Rel};
 pub use meta::{Alternate, MetaKey, MetaTag, Metadata, Refresh};
+use resolve::Written;
 pub use resolve::{Resolved, Resolver};
 use visible::{Boundary, ElementSet, Visible};
 
@@ -383,16 +384,20 @@ fn gathered_separator(due: Pending) -> Option<u8> {
     }
 }
 
-/// The anchor text of the `<a href>` being read, if one is: kept from one
-/// `<a>` to the next, its buffer with it (a link gets a copy of exactly
-/// its length, where a buffer of its own grew by reallocating two or three
-/// times).
+/// The anchor text of the `<a href>` being read, if one is, and the
+/// strings of the links not yet taken: the anchor text is collapsed
+/// straight into the buffer that holds them (`out`), after them, where it
+/// was collapsed into a buffer of its own and copied over at `</a>`.
 #[derive(Debug)]
 struct Anchor {
     /// The open link's index in the links not yet taken, if one is open.
     link: Option<usize>,
     collapse: Collapse,
+    /// Its buffer holds the strings of the links not yet taken (their
+    /// ranges index it), then the anchor text being read.
     out: Out,
+    /// Where the anchor text being read starts in `out`.
+    start: usize,
 }
 
 impl Anchor {
@@ -505,10 +510,9 @@ pub struct Extractor {
     raw_collapse: Collapse,
     out: Out,
     runs: Vec<TextRun>,
-    /// Links found and not yet taken (nor resolved).
+    /// Links found and not yet taken (nor resolved), their strings in
+    /// `anchor.out`.
     links: Vec<Found>,
-    /// The strings of the links not yet taken, which their ranges index.
-    links_text: String,
     anchor: Anchor,
     meta: meta::MetaCollector,
     /// Resolves against the page's address.
@@ -557,11 +561,11 @@ impl Extractor {
             out: Out::new(if options.text { options.text_limit } else { 0 }),
             runs: Vec::new(),
             links: Vec::new(),
-            links_text: String::new(),
             anchor: Anchor {
                 link: None,
                 collapse: Collapse::default(),
                 out: Out::new(ANCHOR_TEXT_LIMIT),
+                start: 0,
             },
             meta: meta::MetaCollector::new(options.metadata_limit),
             document: Resolver::new(options.url.as_ref(), None),
@@ -825,12 +829,28 @@ impl Extractor {
         };
         if let Some(wanted) = wanted {
             let first = self.links.len();
-            links::tag_links(source, tag, wanted, &mut self.links, &mut self.links_text);
+            let anchor = &mut self.anchor;
+            let before = anchor.out.buf.len();
+            links::tag_links(source, tag, wanted, &mut self.links, &mut anchor.out.buf);
+            let after = anchor.out.buf.len();
+            if anchor.is_open() && after != before {
+                // The strings of a link inside the anchor (an `<img>`)
+                // went after the anchor text so far, which moves after
+                // them (into bytes left unused until the links are taken).
+                if anchor.start != before {
+                    // (Through a copy: `String::extend_from_within` is
+                    // newer than the crate's MSRV; the case is rare.)
+                    let so_far = anchor.out.buf[anchor.start..before].to_owned();
+                    anchor.out.buf.push_str(&so_far);
+                }
+                anchor.start = after;
+            }
             let href = (first..self.links.len()).find(|&i| self.links[i].head.is_href());
             if let Some(i) = href.filter(|_| tag.element == Element::A) {
-                self.anchor.link = Some(i);
-                self.anchor.collapse = Collapse::default();
-                self.anchor.out.reset(ANCHOR_TEXT_LIMIT);
+                anchor.link = Some(i);
+                anchor.collapse = Collapse::default();
+                anchor.out.restart(ANCHOR_TEXT_LIMIT);
+                anchor.start = anchor.out.buf.len();
             }
         }
         if self.want_metadata {
@@ -915,7 +935,7 @@ impl Extractor {
     #[inline(never)]
     fn close_anchor(&mut self) {
         if let Some(link) = self.anchor.link.take() {
-            let text = links::append(&mut self.links_text, &self.anchor.out.buf);
+            let text = (self.anchor.start, self.anchor.out.buf.len());
             self.links[link].set_anchor_text(text);
         }
     }
@@ -987,7 +1007,7 @@ impl Extractor {
             let links = (page_bytes / PAGE_BYTES_PER_LINK).min(LINKS_RESERVED_MAX);
             self.links.reserve(links);
             // A URL and its anchor text: about 32 bytes a link.
-            self.links_text.reserve(links * 32);
+            self.anchor.out.buf.reserve(links * 32);
         }
     }
 
@@ -1086,7 +1106,7 @@ impl Extractor {
     /// assert_eq!(extractor.links_held_bytes(), 0);
     /// ```
     pub fn links_held_bytes(&self) -> usize {
-        self.links.len() * core::mem::size_of::<Found>() + self.links_text.len()
+        self.links.len() * core::mem::size_of::<Found>() + self.anchor.out.buf.len()
     }
 
     /// Whether the page's base URL is known: its `<base href>` was seen.
@@ -1116,10 +1136,13 @@ impl Extractor {
             .map_or(0, |url| url.as_str().len());
         Self::drain_ready_links(
             &mut self.links,
-            &mut self.links_text,
+            &mut self.anchor.out.buf,
             &mut self.anchor.link,
             url_room,
-            |found, raw, out| resolver_of(found.head.tag(), document, base).resolve_into(raw, out),
+            |found, raw, out| {
+                let is_base = found.head.element == Element::Base;
+                resolver_by(is_base, document, base).resolve_trimmed_into(raw, out)
+            },
         )
     }
 
@@ -1131,7 +1154,7 @@ impl Extractor {
         links_text: &mut String,
         anchor: &mut Option<usize>,
         url_room: usize,
-        resolve: impl Fn(&Found, &str, &mut String) -> Option<String>,
+        resolve: impl Fn(&Found, &str, &mut String) -> Written,
     ) -> Vec<Link> {
         let ready = anchor.unwrap_or(links.len());
         if let Some(link) = anchor {
@@ -1152,12 +1175,15 @@ impl Extractor {
     pub fn take_links_unresolved(&mut self) -> Vec<Link> {
         Self::drain_ready_links(
             &mut self.links,
-            &mut self.links_text,
+            &mut self.anchor.out.buf,
             &mut self.anchor.link,
             0,
             |_, raw, out| {
                 out.push_str(raw);
-                None
+                Written {
+                    error: None,
+                    ends_with_raw: true,
+                }
             },
         )
     }
@@ -1203,7 +1229,17 @@ impl Extractor {
 /// for `<base href>`, its base URL as far as the page has been read for
 /// anything else.
 fn resolver_of<'r>(tag: &str, document: &'r Resolver, base: Option<&'r Resolver>) -> &'r Resolver {
-    if tag == "base" {
+    resolver_by(tag == "base", document, base)
+}
+
+/// [`resolver_of`], told whether the element is a `<base>` (a found link
+/// knows its element, and need not compare names).
+fn resolver_by<'r>(
+    is_base: bool,
+    document: &'r Resolver,
+    base: Option<&'r Resolver>,
+) -> &'r Resolver {
+    if is_base {
         document
     } else {
         base.unwrap_or(document)

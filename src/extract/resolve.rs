@@ -109,38 +109,75 @@ impl Resolver {
     /// is kept as written, without an error.
     pub fn resolve(&self, raw: &str) -> Resolved {
         let mut url = String::new();
-        let error = self.resolve_into(raw, &mut url);
+        let error = self.resolve_into(raw, &mut url).error;
         Resolved { url, error }
     }
 
     /// [`Resolver::resolve`], the URL appended to `out` (where the links of
-    /// a page are written one after the other), and why it could not be
-    /// parsed, if it could not.
-    pub(crate) fn resolve_into(&self, raw: &str, out: &mut String) -> Option<String> {
+    /// a page are written one after the other): why it could not be
+    /// parsed, if it could not, and whether what it wrote ends with `raw`.
+    pub(crate) fn resolve_into(&self, raw: &str, out: &mut String) -> Written {
         // HTML's ASCII whitespace, the bytes `is_space` matches, a byte at
         // a time rather than a `char` at a time.
-        let raw = raw.trim_ascii();
+        let trimmed = raw.trim_ascii();
+        if trimmed.len() == raw.len() {
+            return self.resolve_trimmed_into(raw, out);
+        }
+        let error = self.resolve_trimmed_into(trimmed, out).error;
+        Written {
+            error,
+            ends_with_raw: false,
+        }
+    }
+
+    /// [`Resolver::resolve_into`] for a URL without leading or trailing
+    /// ASCII whitespace (a found link's: [`links::tag_links`] trims them).
+    ///
+    /// [`links::tag_links`]: super::links::tag_links
+    pub(crate) fn resolve_trimmed_into(&self, raw: &str, out: &mut String) -> Written {
+        debug_assert_eq!(raw.trim_ascii(), raw);
+        let written = |ends_with_raw: bool| Written {
+            error: None,
+            ends_with_raw,
+        };
         let parsed = match &self.base {
-            Some(base) if plain_join(base.as_str(), self.cuts, raw, out) => return None,
-            Some(base) => base.join(raw),
-            None if plain_absolute(raw, out) => return None,
-            None => Url::parse(raw),
+            Some(base) => match plain_join(base.as_str(), self.cuts, raw, out) {
+                Some(ends_with_raw) => return written(ends_with_raw),
+                None => base.join(raw),
+            },
+            None => match plain_absolute(raw, out) {
+                Some(ends_with_raw) => return written(ends_with_raw),
+                None => Url::parse(raw),
+            },
         };
         match parsed {
             Ok(url) => {
                 out.push_str(url.as_str());
-                None
+                written(false)
             }
             Err(url::ParseError::RelativeUrlWithoutBase) if self.base.is_none() => {
                 out.push_str(raw);
-                None
+                written(true)
             }
             Err(e) => {
                 out.push_str(raw);
-                Some(e.to_string())
+                Written {
+                    error: Some(e.to_string()),
+                    ends_with_raw: true,
+                }
             }
         }
     }
+}
+
+/// What [`Resolver::resolve_into`] wrote.
+pub(crate) struct Written {
+    /// Why the URL could not be parsed, if it could not.
+    pub(crate) error: Option<String>,
+    /// Whether what it wrote ends with the URL as written (a fragment, a
+    /// path or a query joined to the base, a URL kept as it is: most of
+    /// them), so that the URL as written need not be written again.
+    pub(crate) ends_with_raw: bool,
 }
 
 /// `raw` resolved against `base` without the URL parser, when it is a
@@ -172,20 +209,24 @@ impl Resolver {
 /// (`http:`, `https:`, `ws:`, `wss:`, `ftp:`), whose paths always start
 /// with `/` and whose queries encode `'`. `plain_join` in the tests holds
 /// it to `Url::join`.
-fn plain_join(base: &str, cuts: Cuts, raw: &str, out: &mut String) -> bool {
+///
+/// `Some` when taken, saying whether what it wrote ends with `raw`.
+fn plain_join(base: &str, cuts: Cuts, raw: &str, out: &mut String) -> Option<bool> {
     let bytes = raw.as_bytes();
-    let Some(&first) = bytes.first() else {
-        return false;
-    };
+    let &first = bytes.first()?;
     let (cut, special) = match first {
         b'#' => (cuts.fragment, false),
         b'?' => (cuts.query, true),
         b'/' if bytes.get(1) == Some(&b'/') => {
-            return cuts.special && with_authority(&base[..cuts.scheme], raw, out);
+            return if cuts.special {
+                with_authority(&base[..cuts.scheme], raw, out)
+            } else {
+                None
+            };
         }
         b'/' => (cuts.path, true),
         b'h' => return plain_absolute(raw, out),
-        _ if has_scheme(bytes) => return false,
+        _ if has_scheme(bytes) => return None,
         _ => (cuts.dir, true),
     };
     let as_is = if special {
@@ -193,23 +234,21 @@ fn plain_join(base: &str, cuts: Cuts, raw: &str, out: &mut String) -> bool {
     } else {
         written_as_is(bytes, false)
     };
-    if as_is {
-        out.push_str(&base[..cut]);
-        out.push_str(raw);
+    if !as_is {
+        return None;
     }
-    as_is
+    out.push_str(&base[..cut]);
+    out.push_str(raw);
+    Some(true)
 }
 
 /// Writes `raw` to `out` when it is an absolute `http:` or `https:` URL
 /// that the URL parser writes out as it is (see [`with_authority`]);
-/// `false`, writing nothing, for anything else.
-fn plain_absolute(raw: &str, out: &mut String) -> bool {
-    let Some(after_scheme) = raw
+/// `None`, writing nothing, for anything else.
+fn plain_absolute(raw: &str, out: &mut String) -> Option<bool> {
+    let after_scheme = raw
         .strip_prefix("http:")
-        .or_else(|| raw.strip_prefix("https:"))
-    else {
-        return false;
-    };
+        .or_else(|| raw.strip_prefix("https:"))?;
     with_authority(&raw[..raw.len() - after_scheme.len()], after_scheme, out)
 }
 
@@ -220,12 +259,11 @@ fn plain_absolute(raw: &str, out: &mut String) -> bool {
 /// none is empty or starts with `xn--` (which IDNA would decode and check)
 /// and the last starts with a letter (so that it is not read as an IPv4
 /// address); no user, no port; the rest written as it is (see
-/// [`plain_join`]). Written to `out`; `false`, writing nothing, for
-/// anything else.
-fn with_authority(scheme: &str, rest: &str, out: &mut String) -> bool {
-    let Some(after) = rest.strip_prefix("//") else {
-        return false;
-    };
+/// [`plain_join`]). Written to `out`, saying whether what it wrote ends
+/// with `rest` (it does but where a `/` was added); `None`, writing
+/// nothing, for anything else.
+fn with_authority(scheme: &str, rest: &str, out: &mut String) -> Option<bool> {
+    let after = rest.strip_prefix("//")?;
     let after = after.as_bytes();
     // The host, in one pass: where it ends, and whether each label is
     // plain, as each ends.
@@ -236,7 +274,7 @@ fn with_authority(scheme: &str, rest: &str, out: &mut String) -> bool {
             b'a'..=b'z' | b'0'..=b'9' | b'-' => {}
             b'.' if plain_label(&after[label..host_len]) => label = host_len + 1,
             b'/' | b'?' | b'#' => break,
-            _ => return false,
+            _ => return None,
         }
         host_len += 1;
     }
@@ -244,14 +282,17 @@ fn with_authority(scheme: &str, rest: &str, out: &mut String) -> bool {
     let last_is_a_name = last.first().is_some_and(u8::is_ascii_lowercase);
     let path = &after[host_len..];
     if !plain_label(last) || !last_is_a_name || !path_as_is(path) {
-        return false;
+        return None;
     }
-    let slash = if path.first() == Some(&b'/') { "" } else { "/" };
     out.push_str(scheme);
+    if path.first() == Some(&b'/') {
+        out.push_str(rest);
+        return Some(true);
+    }
     out.push_str(&rest[..2 + host_len]);
-    out.push_str(slash);
+    out.push('/');
     out.push_str(&rest[2 + host_len..]);
-    true
+    Some(false)
 }
 
 /// Whether the URL parser writes out the path, query and fragment `bytes`
@@ -349,8 +390,11 @@ mod tests {
     fn plain_joined(base: &Url, raw: &str) -> bool {
         let mut out = String::from("before");
         let taken = plain_join(base.as_str(), Cuts::of(base), raw, &mut out);
-        assert!(taken || out == "before", "{raw:?} against {base}: {out:?}");
-        taken
+        match taken {
+            Some(ends_with_raw) => assert_eq!(out.ends_with(raw), ends_with_raw, "{raw:?}"),
+            None => assert_eq!(out, "before", "{raw:?} against {base}"),
+        }
+        taken.is_some()
     }
 
     #[test]
