@@ -13,8 +13,9 @@
 //! are short and a call into memchr costs more than it saves; and vector
 //! classification (the `simd` module, one of the crate's two places of
 //! `unsafe`) for the pass over the whole input that looks for input-stream
-//! errors, where the set of interesting bytes is too large for memchr. Text extraction's whitespace collapsing has its vector loops
-//! here too ([`Gathered`]), for the same reason: one place for `unsafe`.
+//! errors, where the set of interesting bytes is too large for memchr.
+//! Text extraction's whitespace collapsing has its vector loops here too
+//! ([`Gathered`]), for the same reason: one place for `unsafe`.
 //!
 //! The tag path also takes its names and values from here as string slices
 //! ([`Run`]): a scan that stops at an ASCII byte has found a character
@@ -167,9 +168,8 @@ mod cut {
 
     /// [`class_run_seen`] for a run whose first byte (at `from`, which must
     /// be in the input) the caller has seen not to be in `mask`: a tag
-    /// name's letter, an attribute name's first character. The scan starts
-    /// after it, which saves a turn of the loop on names of two or three
-    /// letters. (Were that byte in `mask` after all, the run would only be
+    /// name's letter. The scan starts after it, which saves a turn of the
+    /// loop on names of two or three letters. (Were that byte in `mask` after all, the run would only be
     /// longer than it should, and still a string.)
     #[inline(always)]
     pub(crate) fn class_run_seen_past_first(mask: u8, input: &str, from: usize) -> (Run<'_>, u8) {

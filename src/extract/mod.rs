@@ -1141,7 +1141,7 @@ impl Extractor {
             url_room,
             |found, raw, out| {
                 let is_base = found.head.element == Element::Base;
-                resolver_by(is_base, document, base).resolve_trimmed_into(raw, out)
+                resolver_of(is_base, document, base).resolve_trimmed_into(raw, out)
             },
         )
     }
@@ -1192,7 +1192,7 @@ impl Extractor {
     /// against the page's base URL as far as the page has been read (its
     /// final base URL, once the whole page has been).
     pub fn resolve(&self, link: &mut Link) {
-        let resolver = resolver_of(link.tag, &self.document, self.base.as_ref());
+        let resolver = resolver_of(link.tag == "base", &self.document, self.base.as_ref());
         *link = link.reassembled(|raw, out| resolver.resolve_into(raw, out));
     }
 
@@ -1200,7 +1200,7 @@ impl Extractor {
     /// the page's address, anything else against its base URL), as far as
     /// the page has been read.
     pub fn resolve_url(&self, tag: &str, raw: &str) -> Resolved {
-        resolver_of(tag, &self.document, self.base.as_ref()).resolve(raw)
+        resolver_of(tag == "base", &self.document, self.base.as_ref()).resolve(raw)
     }
 
     /// Ends the page: everything not yet taken.
@@ -1225,16 +1225,10 @@ impl Extractor {
     }
 }
 
-/// What resolves a URL of a `tag` element: the page's address (`document`)
-/// for `<base href>`, its base URL as far as the page has been read for
-/// anything else.
-fn resolver_of<'r>(tag: &str, document: &'r Resolver, base: Option<&'r Resolver>) -> &'r Resolver {
-    resolver_by(tag == "base", document, base)
-}
-
-/// [`resolver_of`], told whether the element is a `<base>` (a found link
-/// knows its element, and need not compare names).
-fn resolver_by<'r>(
+/// What resolves a URL of an element: the page's address (`document`)
+/// for `<base href>` (`is_base`), its base URL as far as the page has been
+/// read for anything else.
+fn resolver_of<'r>(
     is_base: bool,
     document: &'r Resolver,
     base: Option<&'r Resolver>,

@@ -1118,12 +1118,6 @@ impl OpenElements {
         Some(i as usize)
     }
 
-    /// Whether a start tag in foreign content ends it (a "breakout" tag,
-    /// "in foreign content", §13.2.6.5).
-    fn is_breakout(tag: &Tag<'_>) -> bool {
-        is_breakout(tag.element, tag.attributes)
-    }
-
     /// Whether the adjusted current node makes a start tag for `element`
     /// an HTML one: an HTML integration point, or a MathML text integration
     /// point for anything but `mglyph` and `malignmark`.
@@ -1188,7 +1182,7 @@ impl OpenElements {
             .last()
             .filter(|top| top.ns != Ns::Html && !self.top_is_integration_point(element))
         {
-            if Self::is_breakout(tag) {
+            if is_breakout(tag.element, tag.attributes) {
                 self.pop_to_html_content();
             } else {
                 if !tag.self_closing {

@@ -127,7 +127,6 @@ impl<'a> Tokenizer<'a> {
                 return;
             }
             let attr_start = p;
-            // Its first character is none of the stops matched above.
             let (attr_run, seen) =
                 class_run_seen(class::ATTR_NAME_STOP_QUIET, self.input, attr_start);
             let attr_upper = seen & class::UPPER != 0;
