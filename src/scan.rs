@@ -817,28 +817,35 @@ mod simd {
 
     /// See [`super::Gathered::squeeze`]: `text` is UTF-8 with
     /// [`super::LINE_BREAK`]s in it, and begins with a byte that is neither
-    /// a run's nor a character's continuation. Vector blocks where the CPU
-    /// has SSSE3 and POPCNT (found at run time: they are past the x86-64
-    /// baseline), else the byte loop.
+    /// a run's nor a character's continuation. Vector blocks of 32 bytes
+    /// where the CPU has AVX2 and POPCNT, of 16 where it has SSSE3 and
+    /// POPCNT (found at run time: all are past the x86-64 baseline), else
+    /// the byte loop.
     pub(super) fn squeeze(text: &[u8], out: &mut String) {
-        squeeze_with(text, out, true);
+        squeeze_with(text, out, 32);
     }
 
-    /// [`squeeze`], by the byte loop alone unless `vectors` (and the CPU
-    /// has SSSE3 and POPCNT).
-    pub(super) fn squeeze_with(text: &[u8], out: &mut String, vectors: bool) {
+    /// [`squeeze`] with vector blocks of at most `widest` bytes (32, 16, or
+    /// 0 for the byte loop alone), as far as the CPU has them.
+    pub(super) fn squeeze_with(text: &[u8], out: &mut String, widest: usize) {
         assert!(
             text.first().is_none_or(|&b| b & 0xC0 != 0x80),
             "squeezing from the middle of a character"
         );
         #[cfg(target_arch = "x86_64")]
-        let vectors = vectors
-            && std::is_x86_feature_detected!("ssse3")
-            && std::is_x86_feature_detected!("popcnt");
+        let popcnt = std::is_x86_feature_detected!("popcnt");
+        #[cfg(target_arch = "x86_64")]
+        let width = if widest >= 32 && popcnt && std::is_x86_feature_detected!("avx2") {
+            32
+        } else if widest >= 16 && popcnt && std::is_x86_feature_detected!("ssse3") {
+            16
+        } else {
+            0
+        };
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = vectors;
+        let _ = widest;
         let n = text.len();
-        // Each block is stored whole, 16 bytes, wherever its kept bytes
+        // A block's kept bytes are stored 16 at a time, wherever they
         // begin; so room for 16 more than the text.
         out.reserve(n + 16);
         // SAFETY: what is written below is `text` with whole characters
@@ -853,13 +860,18 @@ mod simd {
         // in a run, whose first byte was then the last written.
         let mut j = 0;
         let mut after_space = false;
-        let mut i = 0;
+        // SAFETY: the CPU supports the instruction sets (checked above);
+        // `dst` has room for `n + 16` bytes.
         #[cfg(target_arch = "x86_64")]
-        if vectors {
-            // SAFETY: the CPU supports SSSE3 and POPCNT (checked above);
-            // `dst` has room for `n + 16` bytes.
-            i = unsafe { x86::squeeze_ssse3(text, dst, &mut j, &mut after_space) };
-        }
+        let mut i = unsafe {
+            match width {
+                32 => x86::squeeze_avx2(text, dst, &mut j, &mut after_space),
+                16 => x86::squeeze_ssse3(text, dst, &mut j, &mut after_space),
+                _ => 0,
+            }
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let mut i = 0;
         while i < n {
             // SAFETY: `j <= i < n` (at most a byte is written per byte
             // read): inside the room reserved.
@@ -1198,16 +1210,11 @@ mod simd {
             unsafe { skip_stream_error_free_with::<__m128i>(hay, from) }
         }
 
-        /// The vector blocks of `squeeze`: takes whole blocks while they
-        /// hold no NUL nor 0xC2 (found ahead by `memchr2`, not block by
-        /// block), the blocks with one by the byte loop, and the last bytes
-        /// as one block; leaves to the caller's byte loop what it returns
-        /// (the offset reached).
+        /// The vector blocks of `squeeze`, 16 bytes at a time.
         ///
         /// # Safety
-        /// The CPU must support SSSE3 and POPCNT; `dst` must have room for
-        /// `text.len() + 16` bytes past `*j`; `*j` and `*after_space` as
-        /// for `squeeze_byte`.
+        /// The CPU must support SSSE3 and POPCNT; the rest as for
+        /// [`squeeze_blocks`].
         #[target_feature(enable = "ssse3,popcnt")]
         pub(in crate::scan) unsafe fn squeeze_ssse3(
             text: &[u8],
@@ -1215,6 +1222,49 @@ mod simd {
             j: &mut usize,
             after_space: &mut bool,
         ) -> usize {
+            // SAFETY: the caller guarantees the instruction sets and the
+            // rest.
+            unsafe { squeeze_blocks::<__m128i>(text, dst, j, after_space) }
+        }
+
+        /// The vector blocks of `squeeze`, 32 bytes at a time: half the
+        /// classifying and the loop's turns of 16-byte blocks, the same
+        /// packing (16 bytes is what one `pshufb` table of 8-byte halves
+        /// packs; AVX2 shuffles within 16-byte lanes anyway).
+        ///
+        /// # Safety
+        /// The CPU must support AVX2 and POPCNT; the rest as for
+        /// [`squeeze_blocks`].
+        #[target_feature(enable = "avx2,popcnt")]
+        pub(in crate::scan) unsafe fn squeeze_avx2(
+            text: &[u8],
+            dst: *mut u8,
+            j: &mut usize,
+            after_space: &mut bool,
+        ) -> usize {
+            // SAFETY: the caller guarantees the instruction sets and the
+            // rest.
+            unsafe { squeeze_blocks::<__m256i>(text, dst, j, after_space) }
+        }
+
+        /// The vector blocks of `squeeze`: takes whole blocks while they
+        /// hold no NUL nor 0xC2 (found ahead by `memchr2`, not block by
+        /// block), a block's bytes up to one, that one by the byte loop,
+        /// and the last bytes as one block; leaves to the caller's byte
+        /// loop what it returns (the offset reached).
+        ///
+        /// # Safety
+        /// The CPU must support `V`'s instruction sets (see [`Squeeze`]);
+        /// `dst` must have room for `text.len() + 16` bytes past `*j`; `*j`
+        /// and `*after_space` as for `squeeze_byte`.
+        #[inline(always)]
+        unsafe fn squeeze_blocks<V: Squeeze>(
+            text: &[u8],
+            dst: *mut u8,
+            j: &mut usize,
+            after_space: &mut bool,
+        ) -> usize {
+            let w = V::BYTES;
             let n = text.len();
             // Kept in registers, given back at the end.
             let (mut written, mut after) = (*j, *after_space);
@@ -1222,49 +1272,81 @@ mod simd {
                 |from: usize| memchr::memchr2(0, 0xC2, &text[from..]).map_or(n, |k| from + k);
             let mut next_special = special(0);
             let mut i = 0;
-            while i + 16 <= n {
-                if i + 16 > next_special {
-                    // A block with a NUL or a 0xC2: the byte loop, past it.
-                    let end = i + 16;
-                    while i < end {
-                        // SAFETY: `written <= i < n`: in the room.
-                        i += unsafe { super::squeeze_byte(text, i, dst, &mut written, &mut after) };
+            while i + w <= n {
+                if i + w > next_special {
+                    // A block with a NUL or a 0xC2: its bytes before that
+                    // one as a block, that one (or two: a no-break space)
+                    // by the byte loop, and the blocks go on after it.
+                    let k = next_special - i;
+                    if k > 0 {
+                        // SAFETY: as below, with only the first `k` bytes
+                        // kept.
+                        unsafe {
+                            let block = V::load(text.as_ptr().add(i));
+                            squeeze_block(block, (1 << k) - 1, dst, &mut written, &mut after);
+                        }
                     }
+                    i = next_special;
+                    // SAFETY: `written <= i < n`: in the room.
+                    i += unsafe { super::squeeze_byte(text, i, dst, &mut written, &mut after) };
                     next_special = special(i);
                     continue;
                 }
-                // SAFETY: `i + 16 <= n`, so the block is in `text`;
+                // SAFETY: `i + w <= n`, so the block is in `text`;
                 // `written <= i` (at most a byte is written per byte read),
-                // so the block's 16-byte stores end before `n + 16`; the
-                // caller guarantees the instruction sets.
+                // and a block keeps at most its `w` bytes, so its 16-byte
+                // stores end before `i + w + 16 <= n + 16`; the caller
+                // guarantees the instruction sets.
                 unsafe {
-                    let block = __m128i::load(text.as_ptr().add(i));
-                    squeeze_block(block, 0xFFFF, dst, &mut written, &mut after);
+                    let block = V::load(text.as_ptr().add(i));
+                    squeeze_block(block, V::ALL, dst, &mut written, &mut after);
                 }
-                i += 16;
+                i += w;
             }
             if i < n && next_special == n {
-                // The tail, as a last block: the 16 bytes that end the text
-                // (its first ones already taken, and left out by the mask
-                // of new ones), or the text copied into a block.
+                // The tail, as a last block: the `w` bytes that end the
+                // text (its first ones already taken, and left out by the
+                // mask of new ones), or the text copied into a block.
                 let new = n - i;
-                let (block, valid) = if n >= 16 {
-                    // SAFETY: `n - 16 .. n` is in `text`.
-                    let block = unsafe { __m128i::load(text.as_ptr().add(n - 16)) };
-                    (block, 0xFFFF & !((1u32 << (16 - new)) - 1))
+                let (block, valid) = if n >= w {
+                    // SAFETY: `n - w .. n` is in `text`.
+                    let block = unsafe { V::load(text.as_ptr().add(n - w)) };
+                    (block, V::ALL & !((1u32 << (w - new)) - 1))
                 } else {
-                    let mut padded = [b'a'; 16];
+                    let mut padded = [b'a'; 32];
                     padded[..n].copy_from_slice(text);
-                    // SAFETY: `padded` holds 16 bytes.
-                    (unsafe { __m128i::load(padded.as_ptr()) }, (1u32 << n) - 1)
+                    // SAFETY: `padded` holds 32 bytes, at least `w`.
+                    (unsafe { V::load(padded.as_ptr()) }, (1u32 << n) - 1)
                 };
-                // SAFETY: `written <= i`, so the stores end before `n +
-                // 16`; the caller guarantees the instruction sets.
+                // SAFETY: `written <= i` and only the `new` bytes are kept,
+                // so the stores end before `i + new + 16 = n + 16`; the
+                // caller guarantees the instruction sets.
                 unsafe { squeeze_block(block, valid, dst, &mut written, &mut after) };
                 i = n;
             }
             (*j, *after_space) = (written, after);
             i
+        }
+
+        /// What squeezing needs of a vector past [`Vector`]: finding
+        /// whitespace by table, and packing the kept bytes.
+        trait Squeeze: Vector {
+            /// A mask of all the block's bytes.
+            const ALL: u32;
+            /// 0xFF where a byte is ASCII whitespace, else 0.
+            ///
+            /// # Safety
+            /// The CPU must support the implementation's instruction sets
+            /// (SSSE3 and POPCNT for `__m128i`, AVX2 and POPCNT for
+            /// `__m256i`).
+            unsafe fn whitespace(self) -> Self;
+            /// Writes the bytes whose bits are set in `keep` at `dst +
+            /// *j`, packed, and adds their number to `*j`.
+            ///
+            /// # Safety
+            /// As for `whitespace`; and `dst + *j` must have room for the
+            /// kept bytes plus 16 (each 16-byte lane is stored whole).
+            unsafe fn pack(self, keep: u32, dst: *mut u8, j: &mut usize);
         }
 
         /// For each byte of 8 that a block keeps (bit `i` for byte `i`),
@@ -1303,18 +1385,65 @@ mod simd {
             0x00, 0x00,
         ];
 
+        // SAFETY (both methods): the caller guarantees SSSE3 and POPCNT,
+        // and the room for the stores.
+        impl Squeeze for __m128i {
+            const ALL: u32 = 0xFFFF;
+            #[inline(always)]
+            unsafe fn whitespace(self) -> Self {
+                unsafe {
+                    let table = _mm_loadu_si128(WHITESPACE_BY_LOW_HALF.as_ptr().cast());
+                    _mm_shuffle_epi8(table, self).eq(self)
+                }
+            }
+            #[inline(always)]
+            unsafe fn pack(self, keep: u32, dst: *mut u8, j: &mut usize) {
+                unsafe {
+                    let low = keep & 0xFF;
+                    let high = (keep >> 8) & 0xFF;
+                    let pack_low = _mm_loadl_epi64(PACK[0].as_ptr().add(low as usize).cast());
+                    _mm_storeu_si128(dst.add(*j).cast(), _mm_shuffle_epi8(self, pack_low));
+                    *j += low.count_ones() as usize;
+                    let pack_high = _mm_loadl_epi64(PACK[1].as_ptr().add(high as usize).cast());
+                    _mm_storeu_si128(dst.add(*j).cast(), _mm_shuffle_epi8(self, pack_high));
+                    *j += high.count_ones() as usize;
+                }
+            }
+        }
+
+        // SAFETY (both methods): the caller guarantees AVX2 (which
+        // implies SSSE3) and POPCNT, and the room for the stores.
+        impl Squeeze for __m256i {
+            const ALL: u32 = u32::MAX;
+            #[inline(always)]
+            unsafe fn whitespace(self) -> Self {
+                unsafe {
+                    let table = _mm_loadu_si128(WHITESPACE_BY_LOW_HALF.as_ptr().cast());
+                    // `pshufb` looks up within each 16-byte lane: the
+                    // table in both.
+                    _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(table), self).eq(self)
+                }
+            }
+            #[inline(always)]
+            unsafe fn pack(self, keep: u32, dst: *mut u8, j: &mut usize) {
+                unsafe {
+                    _mm256_castsi256_si128(self).pack(keep & 0xFFFF, dst, j);
+                    _mm256_extracti128_si256::<1>(self).pack(keep >> 16, dst, j);
+                }
+            }
+        }
+
         /// Squeezes the bytes of `block` whose bits are set in `valid` (the
         /// block's last bytes, or its first), which hold no NUL nor 0xC2:
         /// writes at `dst + *j` the ones it keeps.
         ///
         /// # Safety
-        /// `dst + *j .. dst + *j + 16` must be writable, the CPU must
-        /// support SSSE3 and POPCNT, and `*after_space` as for
+        /// `dst + *j` must have room for the valid bytes plus 16, the CPU
+        /// must support `V`'s instruction sets, and `*after_space` as for
         /// `squeeze_byte`.
-        #[target_feature(enable = "ssse3,popcnt")]
-        #[inline]
-        unsafe fn squeeze_block(
-            block: __m128i,
+        #[inline(always)]
+        unsafe fn squeeze_block<V: Squeeze>(
+            block: V,
             valid: u32,
             dst: *mut u8,
             j: &mut usize,
@@ -1323,9 +1452,8 @@ mod simd {
             // SAFETY: the caller guarantees the instruction sets and the
             // room for the stores.
             unsafe {
-                let table = _mm_loadu_si128(WHITESPACE_BY_LOW_HALF.as_ptr().cast());
-                let whitespace = _mm_shuffle_epi8(table, block).eq(block);
-                let breaks = block.eq(__m128i::splat(super::super::LINE_BREAK));
+                let whitespace = block.whitespace();
+                let breaks = block.eq(V::splat(super::super::LINE_BREAK));
                 let runs = whitespace.or(breaks);
                 let run = runs.mask();
                 // A run's byte is kept (as its separator) when it begins
@@ -1336,24 +1464,22 @@ mod simd {
                 let after = ((run << 1) & (valid << 1)) | (u32::from(*after_space) << first);
                 let keep = !(run & after) & valid;
                 *after_space = run & (1 << (31 - valid.leading_zeros())) != 0;
-                // Run bytes made spaces.
-                let spaced = runs.and_not(block).or(runs.and(__m128i::splat(b' ')));
+                // Whitespace made spaces, line-break markers newlines.
+                let spaced = runs
+                    .and_not(block)
+                    .or(whitespace.and(V::splat(b' ')))
+                    .or(breaks.and(V::splat(b'\n')));
                 // Packed without a branch on whether anything is dropped:
                 // blocks that drop nothing and blocks that do alternate in
                 // text, and the branch was mispredicted more than it saved.
                 let at = *j;
-                let low = keep & 0xFF;
-                let high = keep >> 8;
-                let pack_low = _mm_loadl_epi64(PACK[0].as_ptr().add(low as usize).cast());
-                _mm_storeu_si128(dst.add(at).cast(), _mm_shuffle_epi8(spaced, pack_low));
-                *j += low.count_ones() as usize;
-                let pack_high = _mm_loadl_epi64(PACK[1].as_ptr().add(high as usize).cast());
-                _mm_storeu_si128(dst.add(*j).cast(), _mm_shuffle_epi8(spaced, pack_high));
-                *j += high.count_ones() as usize;
-                // A run with a line break in it is a line break: its first
-                // byte, kept here or (a run from the block before) the
-                // last byte written before this block.
-                let mut marks = breaks.mask() & valid;
+                spaced.pack(keep, dst, j);
+                // A run with a line break in it is a line break. Where the
+                // marker begins the run it was kept, a newline; else the
+                // run's first byte is made one: kept here, or (a run from
+                // the block before) the last byte written before this
+                // block.
+                let mut marks = breaks.mask() & valid & !keep;
                 let starts = keep & run;
                 while marks != 0 {
                     let mark = marks.trailing_zeros();
@@ -1788,9 +1914,9 @@ mod tests {
         g
     }
 
-    /// Squeezes `g` from its first byte outside a run, both ways (vector
-    /// blocks where the CPU has them, and the byte loop alone), and checks
-    /// both against the definition.
+    /// Squeezes `g` from its first byte outside a run, every way (vector
+    /// blocks of 32 and of 16 bytes where the CPU has them, and the byte
+    /// loop alone), and checks each against the definition.
     fn check_squeeze(g: &Gathered) {
         let bytes = g.as_bytes();
         let from = bytes
@@ -1798,14 +1924,14 @@ mod tests {
             .position(|&b| !is_run_byte(b))
             .unwrap_or(bytes.len());
         let want = squeeze_by_bytes(&bytes[from..]);
-        for vectors in [true, false] {
+        for widest in [32, 16, 0] {
             // After text already written, as the extractor calls it.
             let mut out = String::from("before");
-            simd::squeeze_with(&bytes[from..], &mut out, vectors);
+            simd::squeeze_with(&bytes[from..], &mut out, widest);
             assert_eq!(
                 &out.as_bytes()[6..],
                 &want[..],
-                "vectors {vectors}, from {from} of {bytes:?}"
+                "vectors of {widest} bytes, from {from} of {bytes:?}"
             );
         }
     }
@@ -1848,7 +1974,8 @@ mod tests {
     }
 
     /// Every special byte at every position of text two and a half blocks
-    /// long, around block boundaries and in the tail, in words and in runs.
+    /// of 32 bytes long (five of 16), around block boundaries and in the
+    /// tail, in words and in runs.
     #[test]
     fn squeezing_at_every_position() {
         let specials: [&[u8]; 9] = [
@@ -1865,7 +1992,7 @@ mod tests {
         let backgrounds: [&[u8]; 3] = [b"abcdefghij", b"ab cd ef g", b"a   \n  b "];
         let step = if cfg!(miri) { 7 } else { 1 };
         for background in backgrounds {
-            for len in (1..44).step_by(step) {
+            for len in (1..84).step_by(step) {
                 for at in (0..len).step_by(step) {
                     for special in specials {
                         let mut text: Vec<u8> =
@@ -1903,7 +2030,7 @@ mod tests {
         let mut next = crate::testing::below(0x9E37_79B9_7F4A_7C15);
         let cases = if cfg!(miri) { 40 } else { 4000 };
         for _ in 0..cases {
-            let len = next(60);
+            let len = next(120);
             let mut pieces = Vec::new();
             for _ in 0..len {
                 match next(PIECES.len() + 2) {
