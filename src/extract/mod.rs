@@ -154,6 +154,7 @@
 //! [`StreamTokenizer`]: crate::StreamTokenizer
 
 mod collapse;
+mod kinds;
 mod links;
 mod meta;
 mod resolve;
@@ -170,6 +171,7 @@ use crate::tokenizer::{Options, Tokenizer};
 
 use crate::scan::{Gathered, LINE_BREAK};
 use collapse::{Collapse, Out, Pending};
+use kinds::{END_CALL_CLOSED, END_CALL_OPEN, END_LINE, KindsOf, START_MORE, TagKinds};
 use links::Found;
 pub use links::{ANCHOR_TEXT_LIMIT, LINKS_PER_BUFFER, Link, Rel};
 pub use meta::{Alternate, MetaKey, MetaTag, Metadata, Refresh};
@@ -490,11 +492,14 @@ pub struct Extractor {
     /// kept up to date where it changes: tested on every text token, it
     /// is one load instead of four.
     takes_text: bool,
-    /// The end tags worth a call to [`Extractor::end_tag`] while text is
-    /// shown, kept up to date with `takes_text` (an open anchor changes
-    /// them): the rest are at most the line break the token dispatch
-    /// writes for the text alone.
-    end_calls: ElementSet,
+    /// What each element's tags ask of this extractor, given its options.
+    kinds: TagKinds,
+    /// The bit of `kinds` that says an end tag is worth a call to
+    /// [`Extractor::end_tag`] while text is shown ([`END_CALL_OPEN`] while
+    /// an anchor is open, else [`END_CALL_CLOSED`]), kept up to date with
+    /// `takes_text`: the rest are at most the line break the token
+    /// dispatch writes for the text alone.
+    end_call: u8,
     visible: Visible,
     /// The elements whose start tags matter past what is visible, for
     /// what is wanted: [`links::ELEMENTS`], [`meta::ELEMENTS`], and the
@@ -527,6 +532,17 @@ impl Extractor {
     /// An extractor at the start of a page.
     pub fn new(options: &ExtractOptions) -> Extractor {
         let text_only = options.text && !options.links && !options.metadata;
+        let track_visible = options.text || options.links;
+        let start_tags = [
+            (options.links, links::ELEMENTS),
+            (options.metadata, meta::ELEMENTS),
+            (track_visible, visible::IMAGES),
+        ]
+        .into_iter()
+        .filter(|(wanted, _)| *wanted)
+        .fold(ElementSet::of(&[]), |set, (_, elements)| {
+            set.union(elements)
+        });
         Extractor {
             want_text: options.text,
             want_links: options.links,
@@ -534,22 +550,20 @@ impl Extractor {
             alt_text: options.alt_text,
             offsets: options.offsets,
             hidden: options.hidden,
-            track_visible: options.text || options.links,
+            track_visible,
             text_only,
             text_alone: text_only && !options.offsets,
             takes_text: options.text,
-            end_calls: end_calls(text_only, options.text, false),
-            visible: Visible::new(options.scripting, options.hidden),
-            start_tags: [
-                (options.links, links::ELEMENTS),
-                (options.metadata, meta::ELEMENTS),
-                (options.text || options.links, visible::IMAGES),
-            ]
-            .into_iter()
-            .filter(|(wanted, _)| *wanted)
-            .fold(ElementSet::of(&[]), |set, (_, elements)| {
-                set.union(elements)
+            kinds: TagKinds::new(&KindsOf {
+                start_tags,
+                track_visible,
+                text_only,
+                end_calls_closed: end_calls(text_only, options.text, false),
+                end_calls_open: end_calls(text_only, options.text, true),
             }),
+            end_call: END_CALL_CLOSED,
+            visible: Visible::new(options.scripting, options.hidden),
+            start_tags,
             collapse: Collapse::default(),
             // Offsets collapse token by token and gather nothing.
             raw: Gathered::with_capacity(if options.text && !options.offsets {
@@ -604,16 +618,18 @@ impl Extractor {
             Token::Text(text) if self.takes_text() => self.text(text),
             Token::Text(_) => {}
             Token::StartTag(tag) => self.start_tag(tag, source),
-            // Most end tags while text is shown: a line break for the
-            // text alone, nothing for the rest (see `end_calls`).
-            Token::EndTag(tag)
-                if self.visible.shows_text() && !self.end_calls.contains(tag.element) =>
-            {
-                if self.text_only && visible::BLOCK.contains(tag.element) {
-                    self.collapse.line_break();
+            Token::EndTag(tag) => {
+                // Most end tags while text is shown: a line break for the
+                // text alone, nothing for the rest (see `end_calls`).
+                let kind = self.kinds.of(tag.element);
+                if self.visible.shows_text() && kind & self.end_call == 0 {
+                    if kind & END_LINE != 0 {
+                        self.collapse.line_break();
+                    }
+                } else {
+                    self.end_tag(tag);
                 }
             }
-            Token::EndTag(tag) => self.end_tag(tag),
             Token::Comment(_) | Token::Doctype(_) => {}
         }
     }
@@ -667,11 +683,15 @@ impl Extractor {
     }
 
     /// Works out again what the token dispatch tests (`takes_text`,
-    /// `end_calls`) after a tag that may have changed it.
+    /// `end_call`) after a tag that may have changed it.
     #[inline(always)]
     fn refresh(&mut self) {
         self.takes_text = self.takes_text_now();
-        self.end_calls = end_calls(self.text_only, self.want_text, self.anchor.is_open());
+        self.end_call = if self.anchor.is_open() {
+            END_CALL_OPEN
+        } else {
+            END_CALL_CLOSED
+        };
     }
 
     /// [`Extractor::takes_text`] worked out from the three things it
@@ -777,12 +797,14 @@ impl Extractor {
         // they plainly change nothing of that; at most a boundary. Tested
         // without a call, so that they do not pay for the registers the
         // rest needs saved.
-        if !self.start_tags.contains(tag.element)
+        let kind = self.kinds.of(tag.element);
+        // `START_MORE` covers the elements `is_plainly_shown_start` asks
+        // to be ruled out; the boundary bits are clear unless what is
+        // visible is followed.
+        if kind & START_MORE == 0
             && (!self.track_visible || self.visible.is_plainly_shown_start(tag))
         {
-            if self.track_visible {
-                self.boundary(visible::boundary(tag.element));
-            }
+            self.boundary(kinds::boundary(kind));
             return;
         }
         self.start_tag_slow(tag, source);

@@ -150,7 +150,7 @@ const PRE: ElementSet = ElementSet::of(&[E::Pre, E::Listing, E::Plaintext, E::Xm
 /// Elements whose tags need more than their [`boundary`]: those that hide
 /// their content (always, or with scripting), are `pre`-like, or begin
 /// foreign content (where `/>` closes).
-const SPECIAL: ElementSet = HIDDEN
+pub(crate) const SPECIAL: ElementSet = HIDDEN
     .union(ElementSet::of(&[E::Noscript, E::Canvas, E::Svg, E::Math]))
     .union(PRE);
 
@@ -283,15 +283,16 @@ impl Visible {
             && (hidden.element != E::Other || tag.name == self.hidden_name)
     }
 
-    /// Whether the start tag changes nothing of what is shown, by a test
-    /// short enough to inline: nothing is hidden, the element is not
-    /// [`SPECIAL`], and no attribute's name is as long as `hidden` (or the
-    /// `hidden` attribute is not honoured). Then [`Visible::start_tag`]
-    /// gives its [`boundary`] alone; `false` says nothing.
+    /// Whether the start tag of an element that is not [`SPECIAL`] (the
+    /// caller rules that out) changes nothing of what is shown, by a test
+    /// short enough to inline: nothing is hidden, and no attribute's name
+    /// is as long as `hidden` (or the `hidden` attribute is not honoured).
+    /// Then [`Visible::start_tag`] gives its [`boundary`] alone; `false`
+    /// says nothing.
     #[inline(always)]
     pub(crate) fn is_plainly_shown_start(&self, tag: &Tag<'_>) -> bool {
+        debug_assert!(!SPECIAL.contains(tag.element));
         self.hidden.is_none()
-            && !SPECIAL.contains(tag.element)
             && !(self.hidden_attribute
                 && tag
                     .attributes
