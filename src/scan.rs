@@ -487,11 +487,20 @@ impl Gathered {
     /// every text token's call registers saved.
     #[inline(never)]
     pub(crate) fn push_pre(&mut self, text: &str) {
+        let text = text.as_bytes();
+        let n = text.len();
         let at = self.len;
-        self.push_str(text);
-        for i in memchr::memchr_iter(b'\n', text.as_bytes()) {
-            self.buf[at + i] = LINE_BREAK;
+        if self.buf.len() - at < n {
+            self.grow(n);
         }
+        // Copied with a select per byte, which the compiler makes vector
+        // blocks of: most such text is a few words between the tags of
+        // highlighted code, shorter than what a search for newlines costs
+        // to set up.
+        for (to, &b) in self.buf[at..at + n].iter_mut().zip(text) {
+            *to = if b == b'\n' { LINE_BREAK } else { b };
+        }
+        self.len = at + n;
     }
 
     /// Appends a separator: a space or a [`LINE_BREAK`].
