@@ -17,7 +17,7 @@
 //! | group | first member | the others |
 //! |---|---|---|
 //! | `extract` | `tokenize` (the iterator, default options) | `push` (the push loop extraction runs on), `nothing` (an `Extractor` fed every token, nothing wanted: what hooking one on costs), `text`, `links`, `metadata`, `all` (`common::extract_modes`) |
-//! | `tokenize` | `iterator` (default options) | `push`, `errors` (errors on), `bytes` (`Document::from_bytes`), `stream64k` (`StreamTokenizer`, 64 KiB pieces), `html5gum_minimal` (its counting emitter) |
+//! | `tokenize` | `iterator` (default options) | `push`, `errors` (errors on), `bytes` (`Document::from_bytes`), `stream64k` (`StreamTokenizer`, 64 KiB pieces), `bytes_push` and `stream64k_push` (the same two through the push interface), `html5gum_minimal` (its counting emitter) |
 //!
 //! ```sh
 //! cargo bench --bench paired                       # 300 rounds a group, ~2 minutes
@@ -175,6 +175,24 @@ fn main() {
                 over_pages(pages, |page| {
                     common::run_htmltok_stream(page.as_bytes(), 64 << 10, &mut arena.borrow_mut())
                         .checksum()
+                }),
+            ),
+            (
+                "bytes_push",
+                over_pages(pages, |page| {
+                    common::run_htmltok_bytes_push(page.as_bytes(), &mut arena.borrow_mut())
+                        .checksum()
+                }),
+            ),
+            (
+                "stream64k_push",
+                over_pages(pages, |page| {
+                    common::run_htmltok_stream_push(
+                        page.as_bytes(),
+                        64 << 10,
+                        &mut arena.borrow_mut(),
+                    )
+                    .checksum()
                 }),
             ),
             (

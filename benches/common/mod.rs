@@ -254,6 +254,39 @@ pub fn run_htmltok_stream(bytes: &[u8], chunk: usize, arena: &mut Bump) -> Count
     c
 }
 
+/// [`run_htmltok_bytes`] through the push interface
+/// ([`htmltok::Tokenizer::for_each_token`]).
+#[inline(never)]
+pub fn run_htmltok_bytes_push(bytes: &[u8], arena: &mut Bump) -> Counts {
+    arena.reset();
+    let opts = htmltok::DecodeOptions::default().default_encoding(htmltok::encoding_rs::UTF_8);
+    let doc = htmltok::Document::from_bytes(bytes, &opts).expect("decodes");
+    let mut c = Counts::default();
+    doc.tokenizer(arena).for_each_token(|token| c.add(&token));
+    c
+}
+
+/// [`run_htmltok_stream`] through the push interface
+/// ([`htmltok::Feed::for_each_token`]).
+#[inline(never)]
+pub fn run_htmltok_stream_push(bytes: &[u8], chunk: usize, arena: &mut Bump) -> Counts {
+    let mut stream = htmltok::StreamTokenizer::new(htmltok::StreamOptions::default());
+    let mut c = Counts::default();
+    for piece in bytes.chunks(chunk) {
+        arena.reset();
+        stream
+            .feed(piece, arena)
+            .expect("no limit set")
+            .for_each_token(|token| c.add(&token));
+    }
+    arena.reset();
+    stream
+        .finish(arena)
+        .expect("not finished yet")
+        .for_each_token(|token| c.add(&token));
+    c
+}
+
 impl Counts {
     /// Counts one htmltok token.
     #[inline]
