@@ -10,7 +10,7 @@ mod extract_stream;
 use extract_stream::{extracted, streamed};
 use htmltok::bumpalo::Bump;
 use htmltok::extract::{
-    ANCHOR_TEXT_LIMIT, Alternate, ExtractOptions, Extracted, MetaKey, Rel, extract,
+    ANCHOR_TEXT_LIMIT, Alternate, ExtractOptions, Extracted, MetaKey, Rel, extract, extract_in,
 };
 use htmltok::url::Url;
 use htmltok::{Token, Tokenizer};
@@ -689,21 +689,50 @@ fn gathered_text_collapses_as_token_by_token() {
 #[test]
 fn text_alone_is_the_text_of_everything() {
     let pages = generated_and_corpus_pages();
-    let (mut passed, mut failed) = (0, 0);
-    for (alt, hidden) in [(false, true), (true, false)] {
+    let options = [(false, true), (true, false)].map(|(alt, hidden)| {
         let all = ExtractOptions::default().alt_text(alt).hidden(hidden);
-        let alone = all.clone().links(false).metadata(false);
-        for html in &pages {
-            if extract(html, &alone).text == extract(html, &all).text {
-                passed += 1;
-            } else {
-                failed += 1;
-                eprintln!("differs: {:?}", &html[..html.len().min(200)]);
-            }
+        (all.clone().links(false).metadata(false), all)
+    });
+    let cases = options
+        .iter()
+        .flat_map(|options| pages.iter().map(move |html| (options, html)));
+    check_each(cases, |((alone, all), html)| {
+        (extract(html, alone).text == extract(html, all).text, html)
+    });
+}
+
+/// Checks each case (`agrees` says whether it passed, and the page, to
+/// show if not), and prints and asserts the count.
+fn check_each<'p, C>(cases: impl Iterator<Item = C>, mut agrees: impl FnMut(C) -> (bool, &'p str)) {
+    let (mut passed, mut failed) = (0, 0);
+    for case in cases {
+        let (ok, html) = agrees(case);
+        if ok {
+            passed += 1;
+        } else {
+            failed += 1;
+            eprintln!("differs: {:?}", &html[..html.len().min(200)]);
         }
     }
     println!("{passed} passed, {failed} failed, 0 skipped");
     assert_eq!(failed, 0);
+}
+
+/// One arena kept from page to page (`extract_in`, what the Python
+/// package does) gives what a fresh arena for each page gives, on
+/// generated pages and the corpus, every part asked for.
+#[test]
+fn an_arena_reused_from_page_to_page() {
+    let pages = generated_and_corpus_pages();
+    let options = ExtractOptions::default()
+        .offsets(true)
+        .url(Some(page_url()));
+    let mut arena = Bump::new();
+    // Twice over, so each page follows a larger one and a smaller one.
+    check_each(pages.iter().chain(pages.iter().rev()), |html| {
+        let ok = extract_in(html, &options, &mut arena) == extract(html, &options);
+        (ok, html)
+    });
 }
 
 /// Arbitrary bytes (as text) never panic, and a stream agrees with the

@@ -3,7 +3,8 @@
 //! source span inside the input, and a stream (at a chunk size taken from
 //! the first byte) gives what the whole input gives
 //! (`tests/support/extract_stream.rs`); without offsets (the text gathered
-//! and collapsed in bulk), the same again.
+//! and collapsed in bulk), the same again; and the text, the links and the
+//! metadata each alone are those of everything at once.
 #![no_main]
 
 use htmltok::extract::{ExtractOptions, extract};
@@ -44,4 +45,12 @@ fuzz_target!(|data: &[u8]| {
     let mut gathered_streamed = extract_stream::streamed(&html, &gathered_options, size);
     gathered_streamed.runs = whole.runs.clone();
     assert_eq!(gathered_streamed, whole);
+    // Each part alone takes its own way through the token dispatch (the
+    // text alone most of all): the same part as everything at once.
+    let text_alone = extract(&html, &gathered_options.clone().links(false).metadata(false));
+    assert_eq!(text_alone.text, whole.text);
+    let links_alone = extract(&html, &options.clone().text(false).metadata(false));
+    assert_eq!(links_alone.links, whole.links);
+    let metadata_alone = extract(&html, &options.clone().text(false).links(false));
+    assert_eq!(metadata_alone.metadata, whole.metadata);
 });

@@ -341,10 +341,30 @@ pub struct Extracted {
 ///
 /// See the [module docs](self) for an example.
 pub fn extract(html: &str, options: &ExtractOptions) -> Extracted {
-    let arena = Bump::new();
+    extract_in(html, options, &mut Bump::new())
+}
+
+/// [`extract`] with the tokens' strings in `arena`, which is reset first:
+/// a caller that extracts page after page keeps one arena for them all,
+/// rather than allocating (and faulting in) a new one for each page.
+///
+/// ```
+/// use htmltok::bumpalo::Bump;
+/// use htmltok::extract::{extract_in, ExtractOptions};
+///
+/// let mut arena = Bump::new();
+/// let options = ExtractOptions::default();
+/// for page in ["<p>one &amp; two", "<title>T</title><p>three"] {
+///     let found = extract_in(page, &options, &mut arena);
+///     assert!(!found.text.is_empty());
+/// }
+/// ```
+pub fn extract_in(html: &str, options: &ExtractOptions, arena: &mut Bump) -> Extracted {
+    arena.reset();
+    let arena = &*arena;
     let mut extractor = Extractor::new(options);
     extractor.reserve_page(html.len());
-    let mut tokenizer = Tokenizer::with_options(html, &arena, options.tokenizer_options());
+    let mut tokenizer = Tokenizer::with_options(html, arena, options.tokenizer_options());
     // Pushed rather than iterated: the faster way through a whole page.
     // Only a capped text can end the work early; without a cap the loop
     // that cannot stop is 8% cheaper (callgrind over the corpus: 141 M
