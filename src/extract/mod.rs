@@ -5,7 +5,8 @@
 //! ones [`ExtractOptions`] asks for). It works on any token stream: a
 //! [`Tokenizer`] over a whole page, a [`Document`](crate::Document)
 //! decoded from bytes, or the pieces a [`StreamTokenizer`] hands out a
-//! chunk at a time; for a whole page, [`extract`] does the feeding.
+//! chunk at a time; for a whole page, [`extract`] does the feeding
+//! ([`extract_in`] with an arena kept from page to page).
 //!
 //! ```
 //! use htmltok::extract::{extract, ExtractOptions, Rel};
