@@ -483,8 +483,8 @@ impl Gathered {
     }
 
     /// Appends `text` with each of its newlines made a line break (text
-    /// inside `<pre>`). Out of line: the search for newlines would cost
-    /// every text token's call registers saved.
+    /// inside `<pre>`). Out of line: its loop, inlined into the extractor's
+    /// text path, would cost every text token's call registers saved.
     #[inline(never)]
     pub(crate) fn push_pre(&mut self, text: &str) {
         let text = text.as_bytes();
@@ -558,9 +558,10 @@ impl Gathered {
     /// blocks halve the classifying and the loop's turns (squeezing the
     /// corpus's text: 9.5 M instructions in 16-byte blocks, 6.4 M in 32).
     /// A NUL or a byte 0xC2 (which may begin a no-break space) goes through
-    /// the byte loop, the block's bytes before it as a shorter block; all
-    /// of the text does where the CPU lacks SSSE3 or POPCNT (every x86-64
-    /// CPU since about 2008 has them).
+    /// the byte loop, the block's bytes before it as a shorter block (in the
+    /// last block's worth of text, the rest of the text goes through the
+    /// byte loop); all of the text does where the CPU lacks SSSE3 or POPCNT
+    /// (every x86-64 CPU since about 2008 has them).
     pub(crate) fn squeeze(&self, from: usize, out: &mut String) {
         let text = &self.as_bytes()[from..];
         debug_assert!(text.first().is_none_or(|&b| !is_run_byte(b)));
@@ -1357,7 +1358,8 @@ mod simd {
             ///
             /// # Safety
             /// As for `whitespace`; and `dst + *j` must have room for the
-            /// kept bytes plus 16 (each 16-byte lane is stored whole).
+            /// kept bytes plus 16 (the kept bytes of each 8-byte half are
+            /// written with a 16-byte store).
             unsafe fn pack(self, keep: u32, dst: *mut u8, j: &mut usize);
         }
 

@@ -673,7 +673,7 @@ fn gathered_text_collapses_as_token_by_token() {
             failed += 1;
             eprintln!(
                 "limit {limit}: {:?}\n  gathered {:?}\n  by token {:?}",
-                &html[..html.len().min(200)],
+                head(html),
                 &gathered.text[..gathered.text.len().min(200)],
                 &by_token.text[..by_token.text.len().min(200)]
             );
@@ -701,6 +701,11 @@ fn text_alone_is_the_text_of_everything() {
     });
 }
 
+/// The first 200 characters of a page, to show.
+fn head(html: &str) -> &str {
+    &html[..html.char_indices().nth(200).map_or(html.len(), |(i, _)| i)]
+}
+
 /// Checks each case (`agrees` says whether it passed, and the page, to
 /// show if not), and prints and asserts the count.
 fn check_each<'p, C>(cases: impl Iterator<Item = C>, mut agrees: impl FnMut(C) -> (bool, &'p str)) {
@@ -711,7 +716,7 @@ fn check_each<'p, C>(cases: impl Iterator<Item = C>, mut agrees: impl FnMut(C) -
             passed += 1;
         } else {
             failed += 1;
-            eprintln!("differs: {:?}", &html[..html.len().min(200)]);
+            eprintln!("differs: {:?}", head(html));
         }
     }
     println!("{passed} passed, {failed} failed, 0 skipped");
@@ -728,7 +733,7 @@ fn an_arena_reused_from_page_to_page() {
         .offsets(true)
         .url(Some(page_url()));
     let mut arena = Bump::new();
-    // Twice over, so each page follows a larger one and a smaller one.
+    // Forward and back, so each page follows both of its neighbours.
     check_each(pages.iter().chain(pages.iter().rev()), |html| {
         let ok = extract_in(html, &options, &mut arena) == extract(html, &options);
         (ok, html)

@@ -40,8 +40,9 @@
 //! are a word or two, and per token the call, its classification and its
 //! copy cost more than the collapsing (BENCHMARKS.md, issue 14: text
 //! extraction 162.6 M → 155.0 M instructions over the corpus with this
-//! alone). Gathered text is squeezed in 16-byte vector blocks whose kept
-//! bytes are packed with a shuffle (`scan::Gathered::squeeze`): the cost is
+//! alone). Gathered text is squeezed in vector blocks (32 bytes with
+//! AVX2, else 16) whose kept bytes are packed with a shuffle
+//! (`scan::Gathered::squeeze`): the cost is
 //! per block, not per segment, and the line breaks are one more kind of
 //! whitespace to it (BENCHMARKS.md, issue 14: text extraction 147.3 M
 //! → 141.2 M with this alone).
