@@ -22,6 +22,8 @@ real pages comes out of
   like the peers: encoding sniffing included. Left out when the package is
   not installed in the interpreter running this script (``pip install
   ./python``), or with ``--no-python``.
+* htmltok (Python, str) -- ``htmltok.text(s)`` on the same ``str`` objects as
+  resiliparse (str), decoded beforehand: neither decodes in the timed call.
 * htmltok -- the ``htmltok text --jobs 1`` command (another subcommand with
   ``--htmltok-cmd``), run as a subprocess over the same pages written once as
   separate files into a temporary directory, timed whole-process on the wall
@@ -230,6 +232,11 @@ def measure(args) -> dict:
         if python_api is not None:
             tools.append(("htmltok (Python)", "htmltok.text(bytes), in this process",
                           python_timer(python_api, pages), python_timer(python_api, originals)))
+            # The same from `str`, to set beside resiliparse from `str`
+            # (neither decodes in the timed call).
+            tools.append(("htmltok (Python, str)", "htmltok.text(s), s decoded beforehand",
+                          python_timer(python_api, decoded),
+                          python_timer(python_api, decoded[:len(originals)])))
         tools += [
             ("htmltok", f"`htmltok {shlex.join(htmltok_cmd)} --jobs 1` over "
              f"{len(paths)} files, whole process",
