@@ -36,6 +36,13 @@
 //!   follows before the next token, the whole input's text span would have
 //!   covered it and the piece's does not.)
 //!
+//! A chunk's buffers are read by one tokenizer in turn: when a buffer ends,
+//! the tokenizer's end-of-buffer path collects what it left (its errors,
+//! the carry) and starts the next buffer in its own place. [`Feed`] *is*
+//! that tokenizer, so iterating a stream costs per token what iterating a
+//! whole input does; a layer that checked for the end of each buffer on
+//! every token cost a tenth of the time (BENCHMARKS.md).
+//!
 //! Chunks are bytes of UTF-8. A character split between two chunks is joined
 //! (its bytes carried); invalid bytes become U+FFFD as in the Encoding
 //! Standard's decoder, and offsets are then offsets in the decoded text (the
@@ -167,6 +174,19 @@ impl std::error::Error for StreamError {}
 /// A tokenizer fed one chunk at a time (see the [module docs](self)).
 #[derive(Debug)]
 pub struct StreamTokenizer {
+    /// What goes on from chunk to chunk. A [`Feed`] borrows the stream
+    /// for its life and takes this with it (see [`Link`]): moved, not
+    /// reached through the borrow, it lets the feed's tokenizer start the
+    /// next buffer itself.
+    state: StreamState,
+    /// The bytes of a UTF-8 character cut by the end of the last chunk.
+    utf8_tail: Vec<u8>,
+    finished: bool,
+}
+
+/// The part of a [`StreamTokenizer`] its feed's tokenizers work on.
+#[derive(Debug)]
+struct StreamState {
     opts: StreamOptions,
     carry: Carry,
     /// Decoded input not yet tokenized: the start of a token a chunk
@@ -181,68 +201,91 @@ pub struct StreamTokenizer {
     /// doubled, not once per chunk, so a long comment, tag or attribute
     /// value costs time linear in its length (amortized), not quadratic.
     retry_at: usize,
-    /// The bytes of a UTF-8 character cut by the end of the last chunk.
-    utf8_tail: Vec<u8>,
     errors: Vec<ParseError>,
     failed: Option<StreamError>,
-    finished: bool,
     /// Where text running to the end of the input ends, once it has ended.
     eof_text_end: Option<usize>,
+}
+
+impl StreamState {
+    /// What the stream holds while a feed has its state: nothing allocated,
+    /// and an error for any call, should the feed never be dropped
+    /// (`mem::forget`) and so never give the state back.
+    fn lent(&self) -> StreamState {
+        StreamState {
+            opts: self.opts.clone(),
+            carry: Carry::empty(),
+            pending: String::new(),
+            pending_base: self.pending_base,
+            retry_at: 0,
+            errors: Vec::new(),
+            failed: Some(StreamError::Finished),
+            eof_text_end: None,
+        }
+    }
+
+    /// Bytes held between chunks, with `utf8_tail` bytes of a cut
+    /// character (see [`StreamTokenizer::held_bytes`]).
+    fn held_bytes(&self, utf8_tail: usize) -> usize {
+        self.pending.len()
+            + utf8_tail
+            + self.carry.heap_bytes()
+            + self.errors.len() * core::mem::size_of::<ParseError>()
+    }
 }
 
 impl StreamTokenizer {
     /// A new stream at its start.
     pub fn new(opts: StreamOptions) -> StreamTokenizer {
         StreamTokenizer {
-            carry: Carry::new(&opts.tokenizer),
-            opts,
-            pending: String::new(),
-            pending_base: 0,
-            retry_at: 0,
+            state: StreamState {
+                carry: Carry::new(&opts.tokenizer),
+                opts,
+                pending: String::new(),
+                pending_base: 0,
+                retry_at: 0,
+                errors: Vec::new(),
+                failed: None,
+                eof_text_end: None,
+            },
             utf8_tail: Vec::new(),
-            errors: Vec::new(),
-            failed: None,
             finished: false,
-            eof_text_end: None,
         }
     }
 
     /// Sets the last start tag name, as [`Tokenizer::set_last_start_tag`]
     /// does. Call it before the first chunk.
     pub fn set_last_start_tag(&mut self, name: Option<&str>) {
-        self.carry.set_last_start_tag(name);
+        self.state.carry.set_last_start_tag(name);
     }
 
     /// Sets whether the adjusted current node is foreign, as
     /// [`Tokenizer::set_foreign`] does. Call it before the first chunk.
     pub fn set_foreign(&mut self, foreign: bool) {
-        self.carry.set_foreign(foreign);
+        self.state.carry.set_foreign(foreign);
     }
 
     /// Sets the state to start in. Call it before the first chunk.
     pub fn set_state(&mut self, state: State) {
-        self.carry.state = state.into();
+        self.state.carry.state = state.into();
     }
 
     /// The parse errors found so far (with [`Options::errors`] on), offsets
     /// absolute in the stream.
     pub fn errors(&self) -> &[ParseError] {
-        &self.errors
+        &self.state.errors
     }
 
     /// Takes the parse errors found so far.
     pub fn take_errors(&mut self) -> Vec<ParseError> {
-        core::mem::take(&mut self.errors)
+        core::mem::take(&mut self.state.errors)
     }
 
     /// Bytes held between chunks now (the carry, a cut character, text
     /// waiting for its run to end, parse errors not yet taken): what
     /// [`StreamOptions::memory_limit`] bounds.
     pub fn held_bytes(&self) -> usize {
-        self.pending.len()
-            + self.utf8_tail.len()
-            + self.carry.heap_bytes()
-            + self.errors.len() * core::mem::size_of::<ParseError>()
+        self.state.held_bytes(self.utf8_tail.len())
     }
 
     /// The offset in the stream where tokenizing resumes with the next
@@ -263,7 +306,7 @@ impl StreamTokenizer {
     /// assert_eq!(stream.resume_offset(), 10); // the cut <a ...
     /// ```
     pub fn resume_offset(&self) -> usize {
-        self.pending_base
+        self.state.pending_base
     }
 
     /// Once the input has ended (its last tokens run): where a text token
@@ -288,7 +331,7 @@ impl StreamTokenizer {
     /// assert_eq!(stream.text_end_at_eof(), Some(6));
     /// ```
     pub fn text_end_at_eof(&self) -> Option<usize> {
-        self.eof_text_end
+        self.state.eof_text_end
     }
 
     /// Why the stream stopped, if it did: the error the next call to
@@ -296,7 +339,7 @@ impl StreamTokenizer {
     /// it after running a chunk's tokens, since a limit hit while
     /// tokenizing ends that chunk's iterator early.
     pub fn error(&self) -> Option<&StreamError> {
-        self.failed.as_ref()
+        self.state.failed.as_ref()
     }
 
     /// Feeds the next chunk of the input; the iterator yields the tokens it
@@ -361,7 +404,7 @@ impl StreamTokenizer {
     }
 
     fn check(&self) -> Result<(), StreamError> {
-        if let Some(e) = &self.failed {
+        if let Some(e) = &self.state.failed {
             return Err(e.clone());
         }
         if self.finished {
@@ -431,8 +474,29 @@ fn incomplete_suffix(bytes: &[u8]) -> usize {
 
 /// The tokens one chunk completes: an iterator returned by
 /// [`StreamTokenizer::feed`] and [`StreamTokenizer::finish`].
+///
+/// The iterator is the tokenizer of the buffer being read: when a buffer
+/// ends, the tokenizer's own end-of-buffer path starts the next one in its
+/// place, so a token costs what it costs from a whole input.
+///
+/// A feed holds the stream's state while it runs and gives it back when
+/// dropped. Dropped before its end, the tokens of the chunk it did not
+/// yield are lost: the stream goes on with the next chunk. A feed never
+/// dropped (`mem::forget`) leaves the stream answering
+/// [`StreamError::Finished`].
 pub struct Feed<'s, 'a> {
     stream: &'s mut StreamTokenizer,
+    /// The tokenizer of the current buffer, linked to this feed's [`Link`].
+    core: Tokenizer<'a>,
+    /// The chunk's text ([`Feed::decoded`]).
+    text: &'a str,
+}
+
+/// What a feed's tokenizer needs to start the next buffer of the chunk in
+/// its own place: the stream's state, lent for the feed's life, and how far
+/// the chunk has been read.
+pub(crate) struct Link<'a> {
+    state: StreamState,
     arena: &'a Bump,
     /// The chunk's text, and how much of it has been handed to a tokenizer.
     text: &'a str,
@@ -441,7 +505,11 @@ pub struct Feed<'s, 'a> {
     /// the carried token is not finished).
     prefix: usize,
     last: bool,
-    core: Option<Tokenizer<'a>>,
+    /// Bytes of a cut character the stream holds (for the memory limit).
+    utf8_held: usize,
+    /// Whether the tokenizer is on a buffer whose leftovers are not
+    /// collected yet.
+    live: bool,
     /// How many bytes at the front of the current buffer were carried over
     /// (0 when the buffer is the chunk itself).
     carried: usize,
@@ -449,33 +517,104 @@ pub struct Feed<'s, 'a> {
     ran_final: bool,
     /// Whether the current buffer's final CR was kept back.
     cr_held: bool,
+    /// Whether the tokenizer stops at the end of each buffer, for the
+    /// caller to start the next (see [`Feed::try_for_each_token_in`]).
+    hold: bool,
     done: bool,
 }
 
 impl<'s, 'a> Feed<'s, 'a> {
     fn new(stream: &'s mut StreamTokenizer, text: &'a str, arena: &'a Bump, last: bool) -> Self {
-        let prefix = 256.max(stream.pending.len());
-        Feed {
-            stream,
+        let lent = stream.state.lent();
+        let state = core::mem::replace(&mut stream.state, lent);
+        let link = Link {
+            prefix: 256.max(state.pending.len()),
+            state,
             arena,
             text,
             taken: 0,
-            prefix,
             last,
-            core: None,
-            cr_held: false,
+            utf8_held: stream.utf8_tail.len(),
+            live: false,
             carried: 0,
             ran_final: false,
+            cr_held: false,
+            hold: false,
             done: false,
+        };
+        Feed {
+            stream,
+            core: Tokenizer::linked(arena, Box::new(link)),
+            text,
         }
     }
+}
 
-    /// Starts a tokenizer over the next buffer: the carry and a prefix of
-    /// the chunk copied together, or the rest of the chunk itself. Returns
-    /// false when nothing is left to tokenize in this chunk.
-    fn start_next(&mut self) -> bool {
+impl Drop for Feed<'_, '_> {
+    /// Gives the stream its state back, with what the last buffer left if
+    /// it was read to its end (the end of the input, or where the memory
+    /// limit stopped it: nothing starts a buffer after those).
+    fn drop(&mut self) {
+        if let Some(mut link) = self.core.take_link() {
+            if link.live && self.core.is_done() {
+                link.collect(&mut self.core);
+            }
+            self.stream.state = link.state;
+        }
+    }
+}
+
+/// Holds a feed's tokenizer at the end of each buffer while it lives.
+struct Held<'f, 'a>(&'f mut Tokenizer<'a>);
+
+impl<'f, 'a> Held<'f, 'a> {
+    fn new(core: &'f mut Tokenizer<'a>) -> Self {
+        if let Some(link) = core.link_mut() {
+            link.hold = true;
+        }
+        Held(core)
+    }
+}
+
+impl Drop for Held<'_, '_> {
+    fn drop(&mut self) {
+        if let Some(link) = self.0.link_mut() {
+            link.hold = false;
+        }
+    }
+}
+
+impl<'a> Link<'a> {
+    /// Whether the tokenizer goes on to the next buffer by itself.
+    pub(crate) fn crosses(&self) -> bool {
+        !self.hold
+    }
+
+    /// The tokenizer `core` has finished its buffer (or is on none yet):
+    /// collects what it left, and starts the next buffer in its place.
+    /// Returns false when nothing is left to tokenize in this chunk.
+    pub(crate) fn next_buffer(&mut self, core: &mut Tokenizer<'a>) -> bool {
+        if self.live {
+            self.live = false;
+            self.collect(core);
+        }
+        if self.done {
+            return false;
+        }
+        if self.start_next(core) {
+            self.live = true;
+            return true;
+        }
+        self.done = true;
+        false
+    }
+
+    /// Starts a tokenizer over the next buffer in `core`'s place: the carry
+    /// and a prefix of the chunk copied together, or the rest of the chunk
+    /// itself. Returns false when nothing is left to tokenize in this chunk.
+    fn start_next(&mut self, core: &mut Tokenizer<'a>) -> bool {
         let rest = &self.text[self.taken..];
-        let s = &mut *self.stream;
+        let s = &mut self.state;
         // At the end, one tokenizer always runs, if only over nothing, so
         // the end-of-file rules of the state it stopped in apply.
         let final_due = self.last && !self.ran_final;
@@ -516,27 +655,22 @@ impl<'s, 'a> Feed<'s, 'a> {
             _ => (buf, false),
         };
         self.cr_held = cr;
-        let opts = s.opts.tokenizer.clone();
-        let base = s.pending_base;
-        self.core = Some(Tokenizer::resume(
+        *core = Tokenizer::resume(
             buf,
             self.arena,
-            opts,
+            s.opts.tokenizer.clone(),
             &mut s.carry,
-            base,
+            s.pending_base,
             partial,
             s.opts.coalesce_text,
-        ));
+        );
         true
     }
 
     /// Collects what a finished tokenizer leaves: its errors, its carry, and
     /// the unconsumed end of its buffer.
-    fn finish_core(&mut self) {
-        let Some(mut core) = self.core.take() else {
-            return;
-        };
-        let s = &mut *self.stream;
+    fn collect(&mut self, core: &mut Tokenizer<'a>) {
+        let s = &mut self.state;
         s.errors.extend(core.take_errors());
         if let Some(end) = core.eof_text_end() {
             s.eof_text_end = Some(end);
@@ -583,9 +717,9 @@ impl<'s, 'a> Feed<'s, 'a> {
     /// Stops the stream when what it holds passes
     /// [`StreamOptions::memory_limit`].
     fn check_held(&mut self) {
-        let s = &mut *self.stream;
+        let s = &mut self.state;
         if let Some(limit) = s.opts.memory_limit {
-            let needed = s.held_bytes();
+            let needed = s.held_bytes(self.utf8_held);
             if needed > limit {
                 s.failed = Some(StreamError::MemoryLimit {
                     limit,
@@ -616,6 +750,16 @@ pub struct Source<'a> {
 }
 
 impl<'a> Source<'a> {
+    /// The source of the tokens of `core`'s buffer, in a chunk that
+    /// decoded to `decoded`.
+    fn of(core: &Tokenizer<'a>, decoded: &'a str) -> Source<'a> {
+        Source {
+            input: core.input(),
+            base: core.base(),
+            decoded,
+        }
+    }
+
     /// The source text of `span` when it lies inside the buffer, as
     /// [`Feed::source`] answers it.
     pub fn source(&self, span: Span) -> Option<&'a str> {
@@ -664,19 +808,17 @@ impl<'a> Feed<'_, 'a> {
 impl<'a> Iterator for Feed<'_, 'a> {
     type Item = Token<'a>;
 
-    /// The hot path is the current buffer's tokenizer itself: coalescing
-    /// happens inside it (text cut by the buffer's end stays pending and
-    /// moves to the next buffer), so its tokens are handed straight out.
+    /// The current buffer's tokenizer is the iterator: it starts the next
+    /// buffer itself, and coalescing happens inside it (text cut by the
+    /// buffer's end stays pending and moves to the next buffer), so its
+    /// tokens are handed straight out.
     #[inline(always)]
     fn next(&mut self) -> Option<Token<'a>> {
-        if let Some(core) = &mut self.core {
-            if let Some(token) = core.next() {
-                return Some(token);
-            }
-        }
-        self.next_slow()
+        self.core.next()
     }
 }
+
+impl core::iter::FusedIterator for Feed<'_, '_> {}
 
 impl<'a> Feed<'_, 'a> {
     /// Hands every token of this chunk to `sink`: the push interface of
@@ -698,28 +840,19 @@ impl<'a> Feed<'_, 'a> {
     /// stream.finish(&arena).unwrap().for_each(drop);
     /// assert_eq!(names, ["p", "a"]);
     /// ```
-    pub fn for_each_token<F: FnMut(Token<'a>)>(&mut self, mut sink: F) {
-        // These wrappers are inlined, so that `sink` reaches the places
-        // the tokenizer hands tokens over (see `Tokenizer::for_each_token`).
-        let _ = self.try_for_each_token(
-            #[inline(always)]
-            |token| {
-                sink(token);
-                ControlFlow::<()>::Continue(())
-            },
-        );
+    pub fn for_each_token<F: FnMut(Token<'a>)>(&mut self, sink: F) {
+        // The tokenizer goes from buffer to buffer itself.
+        self.core.for_each_token(sink);
     }
 
     /// [`Feed::for_each_token`] for a closure that may stop early, as
     /// [`Tokenizer::try_for_each_token`]: the feed keeps its place.
-    pub fn try_for_each_token<B, F>(&mut self, mut sink: F) -> ControlFlow<B>
+    pub fn try_for_each_token<B, F>(&mut self, sink: F) -> ControlFlow<B>
     where
         F: FnMut(Token<'a>) -> ControlFlow<B>,
     {
-        self.try_for_each_token_in(
-            #[inline(always)]
-            |token, _| sink(token),
-        )
+        // The tokenizer goes from buffer to buffer itself.
+        self.core.try_for_each_token(sink)
     }
 
     /// [`Feed::try_for_each_token`] for a closure that also wants the
@@ -748,60 +881,25 @@ impl<'a> Feed<'_, 'a> {
     where
         F: FnMut(Token<'a>, &Source<'a>) -> ControlFlow<B>,
     {
+        // Each buffer's tokenizer pushes its tokens and stops at the
+        // buffer's end, so that the next buffer's tokens get its source.
+        let text = self.text;
+        let held = Held::new(&mut self.core);
         loop {
-            // Each buffer's tokenizer pushes its tokens; between buffers,
-            // the iterator's way collects the carry and starts the next.
-            let source = self.current_source();
-            if let Some(core) = &mut self.core {
-                core.try_for_each_token(
-                    #[inline(always)]
-                    |token| sink(token, &source),
-                )?;
-            }
-            match self.next_slow() {
-                // A token of the buffer `next_slow` is on.
-                Some(token) => sink(token, &self.current_source())?,
-                None => return ControlFlow::Continue(()),
+            let source = Source::of(held.0, text);
+            held.0.try_for_each_token(
+                #[inline(always)]
+                |token| sink(token, &source),
+            )?;
+            if !held.0.next_buffer() {
+                return ControlFlow::Continue(());
             }
         }
     }
 
     /// The [`Source`] of the buffer the feed is on (one that answers
-    /// `None` for every span when it is on none).
+    /// `None` for every span before the first buffer).
     fn current_source(&self) -> Source<'a> {
-        match &self.core {
-            Some(core) => Source {
-                input: core.input(),
-                base: core.base(),
-                decoded: self.text,
-            },
-            None => Source {
-                input: "",
-                base: usize::MAX,
-                decoded: self.text,
-            },
-        }
-    }
-
-    /// A buffer is finished (or none started): collect what it left, start
-    /// the next one, or end.
-    #[inline(never)]
-    fn next_slow(&mut self) -> Option<Token<'a>> {
-        loop {
-            if self.done {
-                return None;
-            }
-            if let Some(core) = &mut self.core {
-                if let Some(token) = core.next() {
-                    return Some(token);
-                }
-                self.finish_core();
-                continue;
-            }
-            if !self.start_next() {
-                self.done = true;
-                return None;
-            }
-        }
+        Source::of(&self.core, self.text)
     }
 }

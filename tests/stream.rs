@@ -483,8 +483,53 @@ fn sniffing_streams(counts: &mut Counts) {
     }
 }
 
+/// A feed takes the stream's state with it and gives it back when dropped,
+/// even half-read; one that is never dropped leaves a stream that answers
+/// an error, never one that panics or tokenizes from a wrong place.
+fn feeds_dropped_and_forgotten(counts: &mut Counts) {
+    let arena = Bump::new();
+    let mut stream = StreamTokenizer::new(StreamOptions::default());
+    let mut feed = stream.feed(b"<p>one</p><b>two", &arena).unwrap();
+    let first = feed.next().map(|t| format!("{t:?}"));
+    drop(feed);
+    let resumed = stream.resume_offset();
+    let after = stream.feed(b"</b>", &arena).map(|f| f.count());
+    counts.check(
+        "a feed dropped after one token",
+        &(vec!["true".to_string(), "0".into(), "Ok(1)".into()], vec![]),
+        &(
+            vec![
+                first.is_some_and(|t| t.contains("StartTag")).to_string(),
+                resumed.to_string(),
+                format!("{after:?}"),
+            ],
+            vec![],
+        ),
+    );
+    let mut stream = StreamTokenizer::new(StreamOptions::default());
+    std::mem::forget(stream.feed(b"<p>one", &arena).unwrap());
+    let answers = [
+        format!("{:?}", stream.feed(b"x", &arena).map(|f| f.count())),
+        format!("{:?}", stream.finish(&arena).map(|f| f.count())),
+        stream.held_bytes().to_string(),
+    ];
+    counts.check(
+        "a forgotten feed",
+        &(
+            vec![
+                "Err(Finished)".to_string(),
+                "Err(Finished)".into(),
+                "0".into(),
+            ],
+            vec![],
+        ),
+        &(answers.to_vec(), vec![]),
+    );
+}
+
 fn main() {
     let mut counts = Counts::default();
+    feeds_dropped_and_forgotten(&mut counts);
     #[cfg(feature = "encoding")]
     sniffing_streams(&mut counts);
     special_inputs(&mut counts);

@@ -51,6 +51,8 @@ use crate::token::{Attribute, Attributes, Span, Tag, Text, Token};
 use name_key::{KeyHasher, NameKey, NameKeys};
 use switch::OpenElements;
 
+use crate::stream::Link;
+
 /// The states a tree builder (or a test) may put the tokenizer in: the
 /// content models of §13.2.5 that a start tag can switch to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -204,7 +206,8 @@ impl Options {
     }
 }
 
-/// Every state of §13.2.5, named as the standard names them.
+/// Every state of §13.2.5, named as the standard names them, and one of
+/// the stream's own (`EndOfBuffer`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum S {
     Data,
@@ -281,6 +284,11 @@ pub(crate) enum S {
     // The character reference states (§13.2.5.72–80) run as a chain of
     // calls in charref.rs rather than through this dispatcher: they never
     // emit a token, so they never need to pause.
+    /// Not the standard's: a stream's buffer has ended, and the machine
+    /// will go on in the state it stopped in (`Safe::state`) with the next
+    /// buffer, which the feed starts in this tokenizer's place
+    /// (`end_of_buffer`, stream.rs).
+    EndOfBuffer,
 }
 
 impl S {
@@ -341,6 +349,20 @@ impl Carry {
             last_start_tag: None,
             foreign: false,
             ns_stack: OpenElements::for_options(opts),
+            text: String::new(),
+            text_start: 0,
+        }
+    }
+
+    /// A context that allocates nothing, left in a stream whose own is
+    /// lent to a feed.
+    pub(crate) fn empty() -> Carry {
+        Carry {
+            state: S::Data,
+            last_token_end: None,
+            last_start_tag: None,
+            foreign: false,
+            ns_stack: OpenElements::default(),
             text: String::new(),
             text_start: 0,
         }
@@ -802,6 +824,10 @@ pub struct Tokenizer<'a> {
     limit_error: Option<MemoryLimitError>,
     /// The position from which the memory limit is checked again.
     next_limit_check: usize,
+    /// A stream's feed, which starts its next buffer in this tokenizer's
+    /// place when this buffer ends (see `next_buffer`); `None` for a whole
+    /// input.
+    link: Option<Box<Link<'a>>>,
 
     errors: Vec<ParseError>,
     /// The next input-stream error (§13.2.3.5) not yet in `errors`: its
@@ -822,6 +848,16 @@ impl<'a> Tokenizer<'a> {
     /// A tokenizer over `input` with the given options.
     pub fn with_options(input: &'a str, arena: &'a Bump, opts: Options) -> Tokenizer<'a> {
         let ns_stack = OpenElements::for_options(&opts);
+        Tokenizer::with_stack(input, arena, opts, ns_stack)
+    }
+
+    /// A tokenizer over `input` that starts with `ns_stack` open.
+    fn with_stack(
+        input: &'a str,
+        arena: &'a Bump,
+        opts: Options,
+        ns_stack: OpenElements,
+    ) -> Tokenizer<'a> {
         let bytes = input.as_bytes();
         let (arena_base, next_limit_check) = if opts.memory_limit.is_some() {
             (arena.allocated_bytes(), 0)
@@ -880,6 +916,7 @@ impl<'a> Tokenizer<'a> {
             arena_base,
             limit_error: None,
             next_limit_check,
+            link: None,
             errors: Vec::new(),
             next_stream_error,
         }
@@ -899,14 +936,14 @@ impl<'a> Tokenizer<'a> {
         partial: bool,
         keep_cut_text: bool,
     ) -> Tokenizer<'a> {
-        let mut tok = Tokenizer::with_options(input, arena, opts);
+        let ns_stack = core::mem::take(&mut carry.ns_stack);
+        let mut tok = Tokenizer::with_stack(input, arena, opts, ns_stack);
         tok.state = carry.state;
         tok.last_start_tag = carry
             .last_start_tag
             .as_deref()
             .map(|n| &*arena.alloc_str(n));
         tok.foreign = carry.foreign;
-        tok.ns_stack = core::mem::take(&mut carry.ns_stack);
         tok.base = base;
         tok.last_token_end = carry.last_token_end.unwrap_or(base);
         tok.partial = partial;
@@ -917,6 +954,52 @@ impl<'a> Tokenizer<'a> {
             tok.text_start = carry.text_start;
         }
         tok
+    }
+
+    /// A stream's tokenizer over no buffer yet, linked to its feed: a
+    /// buffer that has ended ([`S::EndOfBuffer`]), so the first call for a
+    /// token starts the feed's first buffer. It answers no span (its base
+    /// is past every offset).
+    pub(crate) fn linked(arena: &'a Bump, link: Box<Link<'a>>) -> Tokenizer<'a> {
+        // Never tokenizes: the options only keep it from allocating.
+        let opts = Options::default().auto_switch(false);
+        let mut tok = Tokenizer::with_stack("", arena, opts, OpenElements::default());
+        tok.base = usize::MAX;
+        tok.partial = true;
+        tok.state = S::EndOfBuffer;
+        tok.link = Some(link);
+        tok
+    }
+
+    /// The feed this tokenizer is linked to, if it is a stream's.
+    pub(crate) fn link_mut(&mut self) -> Option<&mut Link<'a>> {
+        self.link.as_deref_mut()
+    }
+
+    /// Whether the tokenizer has stopped for good: its input ended, or the
+    /// memory limit stopped it.
+    pub(crate) fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// Unlinks the tokenizer from its feed (which is being dropped).
+    pub(crate) fn take_link(&mut self) -> Option<Box<Link<'a>>> {
+        self.link.take()
+    }
+
+    /// This buffer has ended: when the tokenizer is a stream's, its feed
+    /// collects what the buffer left and starts the next buffer in this
+    /// tokenizer's place. Returns whether it did (false at the end of the
+    /// chunk, or for a whole input). Once per buffer, so out of line.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn next_buffer(&mut self) -> bool {
+        let Some(mut link) = self.link.take() else {
+            return false;
+        };
+        let started = link.next_buffer(self);
+        self.link = Some(link);
+        started
     }
 
     /// Where this buffer starts in the whole stream (0 for a whole input).
@@ -938,7 +1021,13 @@ impl<'a> Tokenizer<'a> {
         Carry {
             text,
             text_start,
-            state: self.state,
+            // Stopped at the end of a buffer, the machine resumes in the
+            // state of its last safe point.
+            state: if self.state == S::EndOfBuffer {
+                self.safe.state
+            } else {
+                self.state
+            },
             last_token_end: Some(self.last_token_end),
             last_start_tag: self.last_start_tag.map(str::to_owned),
             foreign: self.foreign,
@@ -1175,7 +1264,24 @@ impl<'a> Tokenizer<'a> {
             self.last_token_end = safe.pos + self.base;
         }
         self.suspended_at = Some(safe.pos);
-        self.done = true;
+        // The next step starts the next buffer (`step` runs it at the end
+        // of the input); no more checks of the memory limit here, where
+        // nothing more is tokenized.
+        self.state = S::EndOfBuffer;
+        self.pos = self.bytes.len();
+        self.next_limit_check = usize::MAX;
+    }
+
+    /// The step of [`S::EndOfBuffer`]: the feed starts its next buffer in
+    /// this tokenizer's place, unless it holds its tokenizers at their
+    /// buffers' ends (`Feed::try_for_each_token_in`) or the chunk is done.
+    #[cold]
+    #[inline(never)]
+    fn end_of_buffer(&mut self) {
+        let crosses = self.link.as_ref().is_some_and(|link| link.crosses());
+        if !crosses || !self.next_buffer() {
+            self.done = true;
+        }
     }
 
     /// In a partial buffer, whether the input ends at `pos` (so a state that
@@ -1636,7 +1742,11 @@ impl<'a> Tokenizer<'a> {
                 self.mark_safe();
             }
             if self.pos >= self.bytes.len() {
-                self.suspend_now();
+                if self.state == S::EndOfBuffer {
+                    self.end_of_buffer();
+                } else {
+                    self.suspend_now();
+                }
                 return;
             }
         }
@@ -1728,6 +1838,8 @@ impl<'a> Tokenizer<'a> {
             S::CdataSection => self.cdata_section_state(),
             S::CdataSectionBracket => self.cdata_section_bracket_state(),
             S::CdataSectionEnd => self.cdata_section_end_state(),
+            // Only in a partial buffer, at its end (above).
+            S::EndOfBuffer => {}
         }
     }
 }
