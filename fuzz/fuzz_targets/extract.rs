@@ -37,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(streamed, whole);
     // Without offsets the text is gathered and collapsed in bulk: the same
     // text, cut and all, whole and streamed.
-    let gathered_options = options.offsets(false);
+    let gathered_options = options.clone().offsets(false);
     let mut gathered = extract(&html, &gathered_options);
     assert!(gathered.runs.is_empty());
     gathered.runs = whole.runs.clone();
