@@ -480,10 +480,26 @@ fn incomplete_suffix(bytes: &[u8]) -> usize {
 /// place, so a token costs what it costs from a whole input.
 ///
 /// A feed holds the stream's state while it runs and gives it back when
-/// dropped. Dropped before its end, the tokens of the chunk it did not
-/// yield are lost: the stream goes on with the next chunk. A feed never
-/// dropped (`mem::forget`) leaves the stream answering
+/// dropped, so the stream stays borrowed until then: a feed kept in a
+/// variable is dropped (or goes out of scope) before the stream is asked
+/// for its errors. Dropped before its end, the tokens of the chunk it did
+/// not yield are lost: the stream goes on with the next chunk. A feed
+/// never dropped (`mem::forget`) leaves the stream answering
 /// [`StreamError::Finished`].
+///
+/// ```
+/// use htmltok::{Options, StreamOptions, StreamTokenizer, bumpalo::Bump};
+///
+/// let opts = StreamOptions::default().tokenizer(Options::default().errors(true));
+/// let mut stream = StreamTokenizer::new(opts);
+/// let arena = Bump::new();
+/// let mut feed = stream.finish_bytes(b"<p>one</p x>", &arena).unwrap();
+/// let first = feed.next();
+/// let rest = feed.by_ref().count();
+/// assert!(first.is_some() && rest == 2);
+/// drop(feed);
+/// assert_eq!(stream.errors().len(), 1); // end-tag-with-attributes
+/// ```
 pub struct Feed<'s, 'a> {
     stream: &'s mut StreamTokenizer,
     /// The tokenizer of the current buffer, linked to this feed's [`Link`].

@@ -380,13 +380,16 @@ impl Progress {
         let chunk = &rest[..end];
         self.fed += end;
         let last = self.fed == self.text.len();
-        let fed = if last {
+        if last {
             self.finished = true;
+        }
+        // The feed holds the stream until it is dropped, at the end of
+        // this statement.
+        match if last {
             self.stream.finish_str(chunk, &arena)
         } else {
             self.stream.feed_str(chunk, &arena)
-        };
-        match fed {
+        } {
             Ok(tokens) => self.ready.extend(tokens.map(|t| RawToken::of(&t))),
             Err(e) => self.failed = Some(e),
         }
