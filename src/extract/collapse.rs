@@ -2,10 +2,8 @@
 //!
 //! A browser lays text out with runs of whitespace collapsed to one space,
 //! and block boundaries as line breaks. An indexer wants the same: words
-//! separated once, lines where the page has blocks. The first version of
-//! this went byte by byte through a `Write` and cost a third of `htmltok
-//! text` (callgrind: ~45 M instructions over the corpus, more than the
-//! tokenizer spent on the same text). Here text that is already collapsed
+//! separated once, lines where the page has blocks. Going byte by byte
+//! cost more than tokenizing the same text, so here text that is already collapsed
 //! (words with single spaces between them) goes to the output as one
 //! segment, one copy, found in one of two ways:
 //!
@@ -16,17 +14,14 @@
 //!   `trailing_zeros`/`leading_zeros` of those masks. A byte loop branches
 //!   at the end of every word and space run, and those branches, whose
 //!   outcome depends on the text, were the ones the processor mispredicted
-//!   most in text extraction (callgrind `--branch-sim`: 2.01 M mispredicts
-//!   over the corpus with the loop, 1.84 M with the masks);
+//!   most in text extraction;
 //! - a longer one, or one with a NUL or a byte 0xC2 (which may begin a
 //!   no-break space), goes through a 256-entry byte-class table, with
 //!   `scan::skip_collapsed` skipping 16 bytes a step through words and
 //!   single spaces.
 //!
-//! Tried and measured, not kept: reading eight bytes at a time in a `u64`
-//! (a step per space: 1 M instructions more than the byte loop), a vector
-//! skip over whitespace runs (too short to pay), and separators written
-//! without branches (0.8 M instructions more, no fewer mispredicts).
+//! What else was tried and measured, and not kept, is in BENCHMARKS.md
+//! ("Why the extraction code is as it is").
 //!
 //! Only the separator due is held between calls, so text of any length
 //! goes through in constant memory, and the output can be drained at any
@@ -38,20 +33,16 @@
 //! between them marked in it, and collapses it 16 KiB at a time
 //! ([`Collapse::push_gathered`], see `Extractor::gather`). Most text tokens
 //! are a word or two, and per token the call, its classification and its
-//! copy cost more than the collapsing (BENCHMARKS.md, issue 14: text
-//! extraction 162.6 M → 155.0 M instructions over the corpus with this
-//! alone). Gathered text is squeezed in vector blocks (32 bytes with
-//! AVX2, else 16) whose kept bytes are packed with a shuffle
-//! (`scan::Gathered::squeeze`): the cost is
-//! per block, not per segment, and the line breaks are one more kind of
-//! whitespace to it (BENCHMARKS.md, issue 14: text extraction 147.3 M
-//! → 141.2 M with this alone).
+//! copy cost more than the collapsing. Gathered text is squeezed in vector
+//! blocks (32 bytes with AVX2, else 16) whose kept bytes are packed with a
+//! shuffle (`scan::Gathered::squeeze`): the cost is per block, not per
+//! segment, and the line breaks are one more kind of whitespace to it.
 
 use crate::scan::{self, Gathered, TextMasks};
 
 /// What separates the next word from the last one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) enum Pending {
+pub(super) enum Pending {
     /// Nothing: the next word continues the last one (`a<b>b</b>`).
     #[default]
     Nothing,
@@ -88,21 +79,21 @@ static CLASS: [u8; 256] = {
 /// Where collapsed text is written: a buffer the caller may drain, with a
 /// cap on the total length.
 #[derive(Debug)]
-pub(crate) struct Out {
+pub(super) struct Out {
     /// The text written since the last drain.
-    pub(crate) buf: String,
+    pub(super) buf: String,
     /// How many bytes were drained before `buf` began.
-    pub(crate) drained: usize,
+    pub(super) drained: usize,
     /// How many more bytes the cap on the total length lets through (0
     /// once it cut).
     room: usize,
     /// Whether text was left out because of the cap.
-    pub(crate) truncated: bool,
+    pub(super) truncated: bool,
 }
 
 impl Out {
     /// An empty output capped at `limit` bytes.
-    pub(crate) fn new(limit: usize) -> Out {
+    pub(super) fn new(limit: usize) -> Out {
         Out {
             buf: String::new(),
             drained: 0,
@@ -113,25 +104,25 @@ impl Out {
 
     /// The total length written, drained bytes included.
     #[inline]
-    pub(crate) fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.drained + self.buf.len()
     }
 
     /// Makes room for `bytes` more of text (no more than the cap lets
     /// through).
-    pub(crate) fn reserve(&mut self, bytes: usize) {
+    pub(super) fn reserve(&mut self, bytes: usize) {
         self.buf.reserve(bytes.min(self.room));
     }
 
     /// Capped at `limit` bytes more from now on, keeping what it holds
     /// (the anchor text goes after the strings of the links before it).
-    pub(crate) fn restart(&mut self, limit: usize) {
+    pub(super) fn restart(&mut self, limit: usize) {
         self.room = limit;
         self.truncated = false;
     }
 
     /// Takes the text written since the last drain.
-    pub(crate) fn drain(&mut self) -> String {
+    pub(super) fn drain(&mut self) -> String {
         self.drained += self.buf.len();
         core::mem::take(&mut self.buf)
     }
@@ -185,7 +176,7 @@ impl Out {
 
     /// Whether the cap is reached: nothing more will be written.
     #[inline]
-    pub(crate) fn is_full(&self) -> bool {
+    pub(super) fn is_full(&self) -> bool {
         self.truncated
     }
 }
@@ -194,7 +185,7 @@ impl Out {
 /// between blocks become one space or one line break (a line break wins);
 /// nothing at the start, nothing at the end.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Collapse {
+pub(super) struct Collapse {
     /// Whether a word has been written.
     started: bool,
     pending: Pending,
@@ -209,7 +200,7 @@ impl Collapse {
     /// them) goes out as one copy: only whitespace that must change (a
     /// run, a tab, a newline, a no-break space) or a NUL ends a segment.
     #[inline(always)]
-    pub(crate) fn push(&mut self, out: &mut Out, text: &str, pre: bool) -> Option<usize> {
+    pub(super) fn push(&mut self, out: &mut Out, text: &str, pre: bool) -> Option<usize> {
         if !pre && text.len() <= TextMasks::MAX {
             let masks = TextMasks::of(text.as_bytes());
             if masks.other == 0 {
@@ -270,7 +261,7 @@ impl Collapse {
     /// what [`Collapse::push`] and [`Collapse::line_break`] write for its
     /// lines one after the other, squeezed in vector blocks
     /// ([`Gathered::squeeze`]) rather than segment by segment.
-    pub(crate) fn push_gathered(&mut self, out: &mut Out, text: &Gathered) {
+    pub(super) fn push_gathered(&mut self, out: &mut Out, text: &Gathered) {
         let bytes = text.as_bytes();
         // The separators before the first word: due, not written.
         let mut i = 0;
@@ -380,13 +371,13 @@ impl Collapse {
 
     /// The separator due, and nothing due after.
     #[inline]
-    pub(crate) fn take_due(&mut self) -> Pending {
+    pub(super) fn take_due(&mut self) -> Pending {
         core::mem::take(&mut self.pending)
     }
 
     /// A space before the next word (unless a line break is due).
     #[inline]
-    pub(crate) fn space(&mut self) {
+    pub(super) fn space(&mut self) {
         if self.pending == Pending::Nothing {
             self.pending = Pending::Space;
         }
@@ -394,7 +385,7 @@ impl Collapse {
 
     /// A line break before the next word.
     #[inline]
-    pub(crate) fn line_break(&mut self) {
+    pub(super) fn line_break(&mut self) {
         self.pending = Pending::LineBreak;
     }
 

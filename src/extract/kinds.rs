@@ -15,7 +15,7 @@ use crate::element::{ALL, Element};
 
 /// The start tag needs more than its boundary: the options want something
 /// of the element, or it may change what is visible.
-pub(crate) const START_MORE: u8 = 1;
+pub(super) const START_MORE: u8 = 1;
 /// The element's tags make a line break in the visible text (when that is
 /// followed at all).
 const BLOCK: u8 = 1 << 1;
@@ -23,34 +23,53 @@ const BLOCK: u8 = 1 << 1;
 const CELL: u8 = 1 << 2;
 /// The end tag is worth a call while text is shown and no link's anchor
 /// text is open ([`END_CALL_OPEN`] while one is).
-pub(crate) const END_CALL_CLOSED: u8 = 1 << 3;
+pub(super) const END_CALL_CLOSED: u8 = 1 << 3;
 /// The end tag is worth a call while text is shown and an anchor is open.
-pub(crate) const END_CALL_OPEN: u8 = 1 << 4;
+pub(super) const END_CALL_OPEN: u8 = 1 << 4;
 /// The end tag makes a line break that the token dispatch writes itself
 /// (the text alone is wanted, and the element is a block).
-pub(crate) const END_LINE: u8 = 1 << 5;
+pub(super) const END_LINE: u8 = 1 << 5;
 
 /// The bits of every element, by id.
 #[derive(Clone, Debug)]
-pub(crate) struct TagKinds([u8; 256]);
+pub(super) struct TagKinds([u8; 256]);
+
+/// What the token dispatch follows of a page, from what the options want.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Follow {
+    /// Only the text is wanted: what is visible is followed, and most end
+    /// tags are a line break or nothing.
+    TextAlone,
+    /// What is visible is followed, for the text or for the anchor text of
+    /// links, and links or metadata are wanted.
+    Visible,
+    /// Nothing visible is wanted (metadata alone, or nothing).
+    Invisible,
+}
+
+impl Follow {
+    /// Whether what is visible is followed.
+    #[inline(always)]
+    pub(super) fn visible(self) -> bool {
+        self != Follow::Invisible
+    }
+}
 
 /// What an extractor's options decide of the table.
-pub(crate) struct KindsOf {
+pub(super) struct KindsOf {
     /// The elements whose start tags something wanted reads.
-    pub(crate) start_tags: ElementSet,
-    /// Whether what is visible is followed (text or links are wanted).
-    pub(crate) track_visible: bool,
-    /// Whether only the text is wanted.
-    pub(crate) text_only: bool,
+    pub(super) start_tags: ElementSet,
+    /// What the dispatch follows.
+    pub(super) follow: Follow,
     /// The end tags worth a call with no anchor open, and with one.
-    pub(crate) end_calls_closed: ElementSet,
+    pub(super) end_calls_closed: ElementSet,
     /// See `end_calls_closed`.
-    pub(crate) end_calls_open: ElementSet,
+    pub(super) end_calls_open: ElementSet,
 }
 
 impl TagKinds {
     /// The table for an extractor with these options.
-    pub(crate) fn new(of: &KindsOf) -> TagKinds {
+    pub(super) fn new(of: &KindsOf) -> TagKinds {
         let mut bits = [0u8; 256];
         for &element in ALL.iter() {
             let kind = &mut bits[element as u8 as usize];
@@ -63,9 +82,9 @@ impl TagKinds {
             *kind = has(&of.start_tags, START_MORE)
                 | has(&of.end_calls_closed, END_CALL_CLOSED)
                 | has(&of.end_calls_open, END_CALL_OPEN);
-            if of.track_visible {
+            if of.follow.visible() {
                 *kind |= boundary | has(&visible::SPECIAL, START_MORE);
-                if of.text_only && boundary == BLOCK {
+                if of.follow == Follow::TextAlone && boundary == BLOCK {
                     *kind |= END_LINE;
                 }
             }
@@ -75,14 +94,14 @@ impl TagKinds {
 
     /// The bits of `element`.
     #[inline(always)]
-    pub(crate) fn of(&self, element: Element) -> u8 {
+    pub(super) fn of(&self, element: Element) -> u8 {
         self.0[element as u8 as usize]
     }
 }
 
 /// The boundary the bits say the element's tags make.
 #[inline(always)]
-pub(crate) fn boundary(kind: u8) -> Option<Boundary> {
+pub(super) fn boundary(kind: u8) -> Option<Boundary> {
     if kind & BLOCK != 0 {
         Some(Boundary::Block)
     } else if kind & CELL != 0 {
@@ -103,33 +122,31 @@ mod tests {
         let start_tags = ElementSet::of(&[Element::A, Element::Img, Element::Meta]);
         let closed = ElementSet::of(&[Element::Td, Element::Title]);
         let open = closed.union(ElementSet::of(&[Element::A, Element::P]));
-        for track_visible in [false, true] {
-            for text_only in [false, true] {
-                let kinds = TagKinds::new(&KindsOf {
-                    start_tags,
-                    track_visible,
-                    text_only,
-                    end_calls_closed: closed,
-                    end_calls_open: open,
-                });
-                for &e in ALL.iter() {
-                    let k = kinds.of(e);
-                    let more =
-                        start_tags.contains(e) || (track_visible && visible::SPECIAL.contains(e));
-                    assert_eq!(k & START_MORE != 0, more, "{e:?}");
-                    let want = if track_visible {
-                        visible::boundary(e)
-                    } else {
-                        None
-                    };
-                    assert_eq!(boundary(k), want, "{e:?}");
-                    assert_eq!(k & END_CALL_CLOSED != 0, closed.contains(e), "{e:?}");
-                    assert_eq!(k & END_CALL_OPEN != 0, open.contains(e), "{e:?}");
-                    let line = track_visible && text_only && visible::BLOCK.contains(e);
-                    assert_eq!(k & END_LINE != 0, line, "{e:?}");
-                }
-                assert_eq!(kinds.0[ALL.len()..], [0; 256][ALL.len()..]);
+        for follow in [Follow::TextAlone, Follow::Visible, Follow::Invisible] {
+            let track_visible = follow.visible();
+            let kinds = TagKinds::new(&KindsOf {
+                start_tags,
+                follow,
+                end_calls_closed: closed,
+                end_calls_open: open,
+            });
+            for &e in ALL.iter() {
+                let k = kinds.of(e);
+                let more =
+                    start_tags.contains(e) || (track_visible && visible::SPECIAL.contains(e));
+                assert_eq!(k & START_MORE != 0, more, "{e:?}");
+                let want = if track_visible {
+                    visible::boundary(e)
+                } else {
+                    None
+                };
+                assert_eq!(boundary(k), want, "{e:?}");
+                assert_eq!(k & END_CALL_CLOSED != 0, closed.contains(e), "{e:?}");
+                assert_eq!(k & END_CALL_OPEN != 0, open.contains(e), "{e:?}");
+                let line = follow == Follow::TextAlone && visible::BLOCK.contains(e);
+                assert_eq!(k & END_LINE != 0, line, "{e:?}");
             }
+            assert_eq!(kinds.0[ALL.len()..], [0; 256][ALL.len()..]);
         }
     }
 }

@@ -15,8 +15,9 @@ use crate::token::{Tag, Text};
 
 use super::collapse::{Collapse, Out};
 use super::is_space;
-use super::links::{Rel, parse_refresh};
+use super::rel::Rel;
 use super::resolve::Resolver;
+use super::url_lists::parse_refresh;
 use super::visible::ElementSet;
 
 /// The metadata of a page.
@@ -128,11 +129,11 @@ enum Title {
 }
 
 /// The elements whose end tags [`MetaCollector::end_tag`] reads.
-pub(crate) const END_ELEMENTS: ElementSet =
+pub(super) const END_ELEMENTS: ElementSet =
     ElementSet::of(&[Element::Title, Element::Svg, Element::Math, Element::Script]);
 
 /// The elements whose start tags [`MetaCollector::start_tag`] reads.
-pub(crate) const ELEMENTS: ElementSet = ElementSet::of(&[
+pub(super) const ELEMENTS: ElementSet = ElementSet::of(&[
     Element::Html,
     Element::Title,
     Element::Svg,
@@ -145,7 +146,7 @@ pub(crate) const ELEMENTS: ElementSet = ElementSet::of(&[
 
 /// Gathers [`Metadata`] token by token.
 #[derive(Debug)]
-pub(crate) struct MetaCollector {
+pub(super) struct MetaCollector {
     meta: Metadata,
     title: Title,
     /// Raw `<base href>` and canonical, resolved at the end.
@@ -165,7 +166,7 @@ pub(crate) struct MetaCollector {
 
 impl MetaCollector {
     /// A collector that holds at most `limit` bytes of values.
-    pub(crate) fn new(limit: usize) -> MetaCollector {
+    pub(super) fn new(limit: usize) -> MetaCollector {
         MetaCollector {
             meta: Metadata::default(),
             title: Title::None,
@@ -198,13 +199,13 @@ impl MetaCollector {
     /// Whether text tokens are wanted now (in the title, or in a JSON-LD
     /// script): elsewhere, [`MetaCollector::text`] does nothing.
     #[inline]
-    pub(crate) fn takes_text(&self) -> bool {
+    pub(super) fn takes_text(&self) -> bool {
         matches!(self.title, Title::Reading(..)) || self.json_ld.is_some()
     }
 
     /// Takes in text.
     #[inline]
-    pub(crate) fn text(&mut self, text: &Text<'_>) {
+    pub(super) fn text(&mut self, text: &Text<'_>) {
         if let Title::Reading(collapse, out) = &mut self.title {
             collapse.push(out, text.data, false);
             if out.truncated {
@@ -221,7 +222,7 @@ impl MetaCollector {
 
     /// Takes in an end tag (of one of [`END_ELEMENTS`]: the others change
     /// nothing).
-    pub(crate) fn end_tag(&mut self, tag: &Tag<'_>) {
+    pub(super) fn end_tag(&mut self, tag: &Tag<'_>) {
         match tag.element {
             Element::Title => self.end_title(),
             Element::Svg | Element::Math => self.foreign = self.foreign.saturating_sub(1),
@@ -246,7 +247,7 @@ impl MetaCollector {
 
     /// Takes in a start tag (of one of [`ELEMENTS`]: the others change
     /// nothing).
-    pub(crate) fn start_tag(&mut self, tag: &Tag<'_>) {
+    pub(super) fn start_tag(&mut self, tag: &Tag<'_>) {
         match tag.element {
             Element::Html if !self.html_seen => {
                 self.html_seen = true;
@@ -396,7 +397,7 @@ impl MetaCollector {
     /// The metadata, URLs resolved: the base against `document` (the
     /// page's address), the rest against `page` (its base URL). A title
     /// cut short by the end of the input still counts.
-    pub(crate) fn finish(mut self, document: &Resolver, page: &Resolver) -> Metadata {
+    pub(super) fn finish(mut self, document: &Resolver, page: &Resolver) -> Metadata {
         self.end_title();
         if let Some(json) = self.json_ld.take() {
             self.meta.json_ld.push(json);
@@ -417,7 +418,7 @@ impl MetaCollector {
 /// The charset in a Content-Type value (`text/html; charset="utf-8"`), as
 /// the HTML Standard's "extracting a character encoding from a meta
 /// element" finds it.
-pub(crate) fn charset_from_content_type(content: &str) -> Option<&str> {
+pub(super) fn charset_from_content_type(content: &str) -> Option<&str> {
     let b = content.as_bytes();
     let mut from = 0;
     loop {

@@ -116,7 +116,7 @@ impl Resolver {
     /// [`Resolver::resolve`], the URL appended to `out` (where the links of
     /// a page are written one after the other): why it could not be
     /// parsed, if it could not, and whether what it wrote ends with `raw`.
-    pub(crate) fn resolve_into(&self, raw: &str, out: &mut String) -> Written {
+    pub(super) fn resolve_into(&self, raw: &str, out: &mut String) -> Written {
         // HTML's ASCII whitespace, the bytes `is_space` matches, a byte at
         // a time rather than a `char` at a time.
         let trimmed = raw.trim_ascii();
@@ -134,7 +134,7 @@ impl Resolver {
     /// ASCII whitespace (a found link's: [`links::tag_links`] trims them).
     ///
     /// [`links::tag_links`]: super::links::tag_links
-    pub(crate) fn resolve_trimmed_into(&self, raw: &str, out: &mut String) -> Written {
+    pub(super) fn resolve_trimmed_into(&self, raw: &str, out: &mut String) -> Written {
         debug_assert_eq!(raw.trim_ascii(), raw);
         let written = |ends_with_raw: bool| Written {
             error: None,
@@ -171,13 +171,13 @@ impl Resolver {
 }
 
 /// What [`Resolver::resolve_into`] wrote.
-pub(crate) struct Written {
+pub(super) struct Written {
     /// Why the URL could not be parsed, if it could not.
-    pub(crate) error: Option<String>,
+    pub(super) error: Option<String>,
     /// Whether what it wrote ends with the URL as written (a fragment, a
     /// path or a query joined to the base, a URL kept as it is: most of
     /// them), so that the URL as written need not be written again.
-    pub(crate) ends_with_raw: bool,
+    pub(super) ends_with_raw: bool,
 }
 
 /// `raw` resolved against `base` without the URL parser, when it is a
@@ -196,8 +196,7 @@ pub(crate) struct Written {
 /// URL is printable ASCII outside those sets and no path segment is a dot
 /// segment, none of that changes a byte: the result is the base up to
 /// the point, then `raw`. One copy, where the parser walks the URL a
-/// character at a time (1,400 instructions a fragment, 2,700 a path on
-/// the corpus). The points, by the URL's first byte:
+/// character at a time. The points, by the URL's first byte:
 ///
 /// - `#`: the base up to its fragment (any base);
 /// - `?`: the base up to its query;

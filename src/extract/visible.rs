@@ -29,11 +29,11 @@ use crate::token::Tag;
 
 /// A set of [`Element`]s, as a bitmap indexed by the id.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct ElementSet([u64; 4]);
+pub(super) struct ElementSet([u64; 4]);
 
 impl ElementSet {
     /// The set of `elements`.
-    pub(crate) const fn of(elements: &[Element]) -> ElementSet {
+    pub(super) const fn of(elements: &[Element]) -> ElementSet {
         let mut bits = [0u64; 4];
         let mut i = 0;
         while i < elements.len() {
@@ -45,7 +45,7 @@ impl ElementSet {
     }
 
     /// The elements of either set.
-    pub(crate) const fn union(self, other: ElementSet) -> ElementSet {
+    pub(super) const fn union(self, other: ElementSet) -> ElementSet {
         let mut bits = self.0;
         let mut i = 0;
         while i < bits.len() {
@@ -57,7 +57,7 @@ impl ElementSet {
 
     /// Whether `element` is in the set.
     #[inline]
-    pub(crate) const fn contains(&self, element: Element) -> bool {
+    pub(super) const fn contains(&self, element: Element) -> bool {
         let id = element as usize;
         self.0[id / 64] & (1 << (id % 64)) != 0
     }
@@ -83,7 +83,7 @@ const HIDDEN: ElementSet = ElementSet::of(&[
 ]);
 
 /// Elements that start and end lines.
-pub(crate) const BLOCK: ElementSet = ElementSet::of(&[
+pub(super) const BLOCK: ElementSet = ElementSet::of(&[
     E::Address,
     E::Article,
     E::Aside,
@@ -142,7 +142,7 @@ pub(crate) const BLOCK: ElementSet = ElementSet::of(&[
 ]);
 
 /// The elements whose `alt` text is text (`input` of type `image`).
-pub(crate) const IMAGES: ElementSet = ElementSet::of(&[E::Img, E::Input]);
+pub(super) const IMAGES: ElementSet = ElementSet::of(&[E::Img, E::Input]);
 
 /// Elements inside which line breaks are kept.
 const PRE: ElementSet = ElementSet::of(&[E::Pre, E::Listing, E::Plaintext, E::Xmp]);
@@ -150,15 +150,16 @@ const PRE: ElementSet = ElementSet::of(&[E::Pre, E::Listing, E::Plaintext, E::Xm
 /// Elements whose tags need more than their [`boundary`]: those that hide
 /// their content (always, or with scripting), are `pre`-like, or begin
 /// foreign content (where `/>` closes).
-pub(crate) const SPECIAL: ElementSet = HIDDEN
+pub(super) const SPECIAL: ElementSet = HIDDEN
     .union(ElementSet::of(&[E::Noscript, E::Canvas, E::Svg, E::Math]))
     .union(PRE);
 
 /// Elements whose end tag needs more than a line break or nothing for the
 /// text, while text is shown: [`SPECIAL`] and the table cells (a space).
-pub(crate) const END_NOT_PLAIN: ElementSet = SPECIAL.union(CELLS);
+pub(super) const END_NOT_PLAIN: ElementSet = SPECIAL.union(CELLS);
 
-/// The start tags that close an open `p` ("close a p element", §13.2.6.4.7).
+/// The start tags that close an open `p`
+/// ([close a `p` element](https://html.spec.whatwg.org/multipage/parsing.html#close-a-p-element)).
 const CLOSES_P: ElementSet = ElementSet::of(&[
     E::Address,
     E::Article,
@@ -216,7 +217,7 @@ const OPTIONAL_END: ElementSet = ElementSet::of(&[
 
 /// What a tag means for the visible text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Boundary {
+pub(super) enum Boundary {
     /// A block boundary: a line break.
     Block,
     /// A table cell boundary: a space.
@@ -237,7 +238,7 @@ struct Hidden {
 
 /// Tracks which text is visible.
 #[derive(Clone, Debug)]
-pub(crate) struct Visible {
+pub(super) struct Visible {
     hidden: Option<Hidden>,
     /// The name of the hidden element when it is [`Element::Other`].
     hidden_name: String,
@@ -254,7 +255,7 @@ pub(crate) struct Visible {
 
 impl Visible {
     /// The tracker at the start of a page.
-    pub(crate) fn new(scripting: bool, hidden_attribute: bool) -> Visible {
+    pub(super) fn new(scripting: bool, hidden_attribute: bool) -> Visible {
         Visible {
             hidden: None,
             hidden_name: String::new(),
@@ -265,15 +266,21 @@ impl Visible {
         }
     }
 
+    /// Whether the `hidden` attribute is honoured.
+    #[inline]
+    pub(super) fn honours_hidden(&self) -> bool {
+        self.hidden_attribute
+    }
+
     /// Whether whitespace is kept (inside `<pre>` and its kin).
     #[inline]
-    pub(crate) fn in_pre(&self) -> bool {
+    pub(super) fn in_pre(&self) -> bool {
         self.pre > 0
     }
 
     /// Whether text here is shown.
     #[inline]
-    pub(crate) fn shows_text(&self) -> bool {
+    pub(super) fn shows_text(&self) -> bool {
         self.hidden.is_none()
     }
 
@@ -290,7 +297,7 @@ impl Visible {
     /// Then [`Visible::start_tag`] gives its [`boundary`] alone; `false`
     /// says nothing.
     #[inline(always)]
-    pub(crate) fn is_plainly_shown_start(&self, tag: &Tag<'_>) -> bool {
+    pub(super) fn is_plainly_shown_start(&self, tag: &Tag<'_>) -> bool {
         debug_assert!(!SPECIAL.contains(tag.element));
         self.hidden.is_none()
             && !(self.hidden_attribute
@@ -302,7 +309,7 @@ impl Visible {
 
     /// Takes in a start tag: the boundary it makes in the visible text.
     #[inline]
-    pub(crate) fn start_tag(&mut self, tag: &Tag<'_>) -> Option<Boundary> {
+    pub(super) fn start_tag(&mut self, tag: &Tag<'_>) -> Option<Boundary> {
         let element = tag.element;
         // Most tags: shown, and neither hiding, foreign nor `pre`-like.
         if self.hidden.is_none()
@@ -365,7 +372,7 @@ impl Visible {
 
     /// Takes in an end tag: the boundary it makes in the visible text.
     #[inline]
-    pub(crate) fn end_tag(&mut self, tag: &Tag<'_>) -> Option<Boundary> {
+    pub(super) fn end_tag(&mut self, tag: &Tag<'_>) -> Option<Boundary> {
         let element = tag.element;
         if self.hidden.is_none() && !SPECIAL.contains(element) {
             return boundary(element);
@@ -414,7 +421,7 @@ impl Visible {
 
 /// Whether the tag has a `hidden` attribute that hides it (any value but
 /// `until-found`).
-pub(crate) fn has_hidden_attribute(tag: &Tag<'_>) -> bool {
+pub(super) fn has_hidden_attribute(tag: &Tag<'_>) -> bool {
     tag.attributes
         .iter()
         .any(|a| a.name == "hidden" && !a.duplicate && !a.value.eq_ignore_ascii_case("until-found"))
@@ -465,11 +472,11 @@ fn is_container(hidden: Element, element: Element) -> bool {
 const CELLS: ElementSet = ElementSet::of(&[E::Td, E::Th]);
 
 /// The elements whose tags make a boundary ([`boundary`]).
-pub(crate) const BOUNDARY: ElementSet = BLOCK.union(CELLS);
+pub(super) const BOUNDARY: ElementSet = BLOCK.union(CELLS);
 
 /// The boundary a tag of `element` makes, if any.
 #[inline]
-pub(crate) fn boundary(element: Element) -> Option<Boundary> {
+pub(super) fn boundary(element: Element) -> Option<Boundary> {
     if BLOCK.contains(element) {
         Some(Boundary::Block)
     } else if CELLS.contains(element) {

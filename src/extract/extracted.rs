@@ -1,0 +1,36 @@
+//! What an extraction gives: [`Extracted`], and where its text came from
+//! ([`TextRun`]).
+
+use core::ops::Range;
+
+use crate::token::Span;
+
+use super::{Link, Metadata};
+
+/// One piece of the output text and where in the input it came from: the
+/// collapsed text of one text token (or of the pieces of one, in a
+/// stream).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextRun {
+    /// Where the piece is in the whole output text, in bytes.
+    pub text: Range<usize>,
+    /// The span of the input it came from.
+    pub source: Span,
+}
+
+/// Everything extracted from a page.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Extracted {
+    /// The visible text: lines of collapsed text, no newline at the end.
+    pub text: String,
+    /// Where each piece of the text came from (with
+    /// [`ExtractOptions::offsets`]).
+    pub runs: Vec<TextRun>,
+    /// Whether [`ExtractOptions::text_limit`] cut the text.
+    pub text_truncated: bool,
+    /// The links, in page order.
+    pub links: Vec<Link>,
+    /// The metadata.
+    pub metadata: Metadata,
+}

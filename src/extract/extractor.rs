@@ -1,0 +1,636 @@
+//! [`Extractor`]: the token dispatch, which hands each token to what the
+//! options want of it (the text, the links, the metadata), and the calls
+//! that take what it gathered.
+
+use crate::element::Element;
+use crate::token::{Span, Tag, Text, Token};
+
+use super::held::{AnchorState, HeldLinks};
+use super::kinds::{
+    self, END_CALL_CLOSED, END_CALL_OPEN, END_LINE, Follow, KindsOf, START_MORE, TagKinds,
+};
+use super::link::Link;
+use super::links;
+use super::meta::{self, MetaCollector};
+use super::resolve::Resolved;
+use super::text::{TextMode, TextOut};
+use super::visible::{self, Boundary, ElementSet, Visible};
+use super::{ExtractOptions, Extracted, TextRun};
+
+/// How many bytes of a page [`Extractor::reserve_page`] reserves one link
+/// for.
+pub const PAGE_BYTES_PER_LINK: usize = 256;
+
+/// The most links [`Extractor::reserve_page`] reserves room for.
+pub const LINKS_RESERVED_MAX: usize = 1 << 16;
+
+/// The end tags that need more than a boundary while text is shown: they
+/// hide or show text, end an anchor, or are read by the metadata.
+const END_TAGS: ElementSet = visible::END_NOT_PLAIN
+    .union(ElementSet::of(&[Element::A]))
+    .union(meta::END_ELEMENTS);
+
+/// The end tags worth a call to [`Extractor::end_tag`] while text is
+/// shown: those of [`END_TAGS`], and those that make a boundary when it
+/// goes to the text (but for the text alone, whose dispatch writes a
+/// block's line break itself) or to the anchor text being read.
+fn end_calls(follow: Follow, text: TextMode, anchor: AnchorState) -> ElementSet {
+    if follow == Follow::TextAlone {
+        visible::END_NOT_PLAIN
+    } else if text != TextMode::Off || anchor == AnchorState::Open {
+        END_TAGS.union(visible::BOUNDARY)
+    } else {
+        END_TAGS
+    }
+}
+
+/// What the options want besides the text (whose [`TextMode`] the text
+/// holds).
+#[derive(Clone, Copy, Debug)]
+struct Wants {
+    links: bool,
+    metadata: bool,
+    /// Whether image `alt` text goes to the text.
+    alt_text: bool,
+}
+
+/// What the token dispatch tests on every token, worked out from the
+/// options once and kept up to date where a tag changes it: each is one
+/// load where it stood for several.
+#[derive(Debug)]
+struct Dispatch {
+    follow: Follow,
+    /// Whether [`Extractor::text_alone`] takes a text token: the text
+    /// alone is wanted, gathered (no offsets).
+    text_alone: bool,
+    /// Whether a text token is worth a call ([`Extractor::takes_text`]).
+    takes_text: bool,
+    /// What each element's tags ask of this extractor, given its options.
+    kinds: TagKinds,
+    /// The bit of `kinds` that says an end tag is worth a call to
+    /// [`Extractor::end_tag`] while text is shown ([`END_CALL_OPEN`] while
+    /// an anchor is open, else [`END_CALL_CLOSED`]), kept up to date with
+    /// `takes_text`: the rest are at most the line break the token
+    /// dispatch writes for the text alone.
+    end_call: u8,
+    /// The elements whose start tags matter past what is visible, for
+    /// what is wanted: [`links::ELEMENTS`], [`meta::ELEMENTS`], and the
+    /// images whose `alt` text is anchor text.
+    start_tags: ElementSet,
+}
+
+/// Extracts text, links and metadata from tokens fed in order.
+///
+/// ```
+/// use htmltok::{Tokenizer, bumpalo::Bump};
+/// use htmltok::extract::{ExtractOptions, Extractor};
+///
+/// let html = "<ul><li>one<li>two</ul><a href=http://x.example/>x</a>";
+/// let arena = Bump::new();
+/// let mut extractor = Extractor::new(&ExtractOptions::default());
+/// for token in Tokenizer::new(html, &arena) {
+///     extractor.token_in(&token, html);
+/// }
+/// let found = extractor.finish();
+/// assert_eq!(found.text, "one\ntwo\nx");
+/// assert_eq!(found.links[0].url(), "http://x.example/");
+/// ```
+#[derive(Debug)]
+pub struct Extractor {
+    wants: Wants,
+    dispatch: Dispatch,
+    visible: Visible,
+    text: TextOut,
+    links: HeldLinks,
+    meta: MetaCollector,
+}
+
+impl Extractor {
+    /// An extractor at the start of a page.
+    pub fn new(options: &ExtractOptions) -> Extractor {
+        let mode = match (options.text, options.offsets) {
+            (false, _) => TextMode::Off,
+            (true, false) => TextMode::Gathered,
+            (true, true) => TextMode::Offsets,
+        };
+        let follow = if options.text && !options.links && !options.metadata {
+            Follow::TextAlone
+        } else if options.text || options.links {
+            Follow::Visible
+        } else {
+            Follow::Invisible
+        };
+        let start_tags = [
+            (options.links, links::ELEMENTS),
+            (options.metadata, meta::ELEMENTS),
+            (follow.visible(), visible::IMAGES),
+        ]
+        .into_iter()
+        .filter(|(wanted, _)| *wanted)
+        .fold(ElementSet::of(&[]), |set, (_, elements)| {
+            set.union(elements)
+        });
+        Extractor {
+            wants: Wants {
+                links: options.links,
+                metadata: options.metadata,
+                alt_text: options.alt_text,
+            },
+            dispatch: Dispatch {
+                follow,
+                text_alone: follow == Follow::TextAlone && mode == TextMode::Gathered,
+                takes_text: options.text,
+                kinds: TagKinds::new(&KindsOf {
+                    start_tags,
+                    follow,
+                    end_calls_closed: end_calls(follow, mode, AnchorState::Closed),
+                    end_calls_open: end_calls(follow, mode, AnchorState::Open),
+                }),
+                end_call: END_CALL_CLOSED,
+                start_tags,
+            },
+            visible: Visible::new(options.scripting, options.hidden),
+            text: TextOut::new(mode, options.text_limit),
+            links: HeldLinks::new(options.url.as_ref()),
+            meta: MetaCollector::new(options.metadata_limit),
+        }
+    }
+
+    /// Takes in the next token. Each URL of a `srcset` (or a `ping`, or a
+    /// refresh) gets the span of the whole attribute value; see
+    /// [`Extractor::token_in`] for spans of their own.
+    #[inline]
+    pub fn token(&mut self, token: &Token<'_>) {
+        self.token_with_source(token, &|_| None);
+    }
+
+    /// Takes in the next token of `input` (the text its spans index).
+    #[inline]
+    pub fn token_in(&mut self, token: &Token<'_>, input: &str) {
+        self.token_with_source(token, &|span: Span| input.get(span.range()));
+    }
+
+    /// Takes in the next token; `source` gives the input text of a span
+    /// of it, when the caller has it (a stream may not, for a span that
+    /// began in an earlier chunk).
+    #[inline]
+    pub fn token_with_source<'s>(
+        &mut self,
+        token: &Token<'_>,
+        source: &dyn Fn(Span) -> Option<&'s str>,
+    ) {
+        match token {
+            // Metadata alone takes only the text of a few elements, links
+            // alone only that of an `<a>`: the rest is not worth a call
+            // (`text` tests the same).
+            Token::Text(text) if self.takes_text() => self.text(text),
+            Token::Text(_) => {}
+            Token::StartTag(tag) => self.start_tag(tag, source),
+            Token::EndTag(tag) => {
+                // Most end tags while text is shown: a line break for the
+                // text alone, nothing for the rest (see `end_calls`).
+                let kind = self.dispatch.kinds.of(tag.element);
+                if self.visible.shows_text() && kind & self.dispatch.end_call == 0 {
+                    if kind & END_LINE != 0 {
+                        self.text.collapse.line_break();
+                    }
+                } else {
+                    self.end_tag(tag);
+                }
+            }
+            Token::Comment(_) | Token::Doctype(_) => {}
+        }
+    }
+
+    /// Takes in a text token, or a piece of one (a stream that does not
+    /// join text hands out pieces; fed in order, they give what the
+    /// whole token gives).
+    #[inline]
+    pub fn text(&mut self, text: &Text<'_>) {
+        // Inlined into the token dispatch, which then calls one of the
+        // two straight away; each is out of line, so that neither pays for
+        // what the other keeps in registers.
+        if self.dispatch.text_alone {
+            self.text_alone(text);
+        } else if self.takes_text() {
+            self.text_and_more(text);
+        }
+    }
+
+    /// [`Extractor::text`] when only the text is wanted, without offsets:
+    /// the most frequent token of a page. A short text outside `<pre>`
+    /// that fills nothing up (most text tokens) is copied here, with no
+    /// call, so that this function saves no registers; the rest goes on
+    /// in a call in tail position.
+    #[inline(never)]
+    fn text_alone(&mut self, text: &Text<'_>) {
+        if !self.visible.shows_text() || self.text.is_full() {
+            return;
+        }
+        if self.visible.in_pre() || !self.text.gather_short(text.data) {
+            self.gather_out_of_line(text.data);
+        }
+    }
+
+    /// [`TextOut::gather`], for [`Extractor::text_alone`]'s text that is
+    /// long, in `<pre>`, or fills the gathered text up.
+    #[inline(never)]
+    fn gather_out_of_line(&mut self, text: &str) {
+        self.text.gather(text, self.visible.in_pre());
+    }
+
+    /// Whether a text token here is worth a call: the text is wanted, or
+    /// the anchor text of an open link (an anchor is only open when links
+    /// are wanted, and then what is visible is followed), or the metadata
+    /// reads this element's text.
+    #[inline(always)]
+    fn takes_text(&self) -> bool {
+        debug_assert_eq!(self.dispatch.takes_text, self.takes_text_now());
+        self.dispatch.takes_text
+    }
+
+    /// Works out again what the token dispatch tests (`takes_text`,
+    /// `end_call`) after a tag that may have changed it.
+    #[inline(always)]
+    fn refresh(&mut self) {
+        self.dispatch.takes_text = self.takes_text_now();
+        self.dispatch.end_call = match self.links.anchor_state() {
+            AnchorState::Open => END_CALL_OPEN,
+            AnchorState::Closed => END_CALL_CLOSED,
+        };
+    }
+
+    /// [`Extractor::takes_text`] worked out from the three things it
+    /// stands for, which only the tags that open or close a link or that
+    /// the metadata reads change ([`Extractor::start_tag_rest`],
+    /// [`Extractor::end_tag`], [`Extractor::end_tag_rest`]: each ends with
+    /// [`Extractor::refresh`]).
+    fn takes_text_now(&self) -> bool {
+        self.text.mode() != TextMode::Off
+            || self.links.anchor_state() == AnchorState::Open
+            || self.meta.takes_text()
+    }
+
+    /// [`Extractor::text`] when links or metadata are wanted too, or
+    /// offsets.
+    #[inline(never)]
+    fn text_and_more(&mut self, text: &Text<'_>) {
+        if self.wants.metadata {
+            self.meta.text(text);
+        }
+        if !self.visible.shows_text() {
+            return;
+        }
+        if self.text.mode() != TextMode::Off && !self.text.is_full() {
+            self.text.push(text.data, text.span, self.visible.in_pre());
+        }
+        self.links.push_anchor_text(text.data);
+    }
+
+    fn boundary(&mut self, boundary: Option<Boundary>) {
+        match boundary {
+            Some(Boundary::Block) => self.text.collapse.line_break(),
+            Some(Boundary::Cell) => self.text.collapse.space(),
+            None => return,
+        }
+        self.links.anchor_space();
+    }
+
+    #[inline(never)]
+    fn start_tag<'s>(&mut self, tag: &Tag<'_>, source: &dyn Fn(Span) -> Option<&'s str>) {
+        // Most tags: nothing is wanted of them past what is visible, and
+        // they plainly change nothing of that; at most a boundary. Tested
+        // without a call, so that they do not pay for the registers the
+        // rest needs saved.
+        let kind = self.dispatch.kinds.of(tag.element);
+        // `START_MORE` covers the elements `is_plainly_shown_start` asks
+        // to be ruled out; the boundary bits are clear unless what is
+        // visible is followed.
+        if kind & START_MORE == 0
+            && (!self.dispatch.follow.visible() || self.visible.is_plainly_shown_start(tag))
+        {
+            self.boundary(kinds::boundary(kind));
+            return;
+        }
+        self.start_tag_slow(tag, source);
+    }
+
+    /// [`Extractor::start_tag`] for the tags that may change what is
+    /// visible, or that something past that is wanted of.
+    #[inline(never)]
+    fn start_tag_slow<'s>(&mut self, tag: &Tag<'_>, source: &dyn Fn(Span) -> Option<&'s str>) {
+        if self.dispatch.follow.visible() {
+            let boundary = self.visible.start_tag(tag);
+            self.boundary(boundary);
+        }
+        if self.dispatch.follow == Follow::TextAlone {
+            // Only images (alt text) matter past what is visible.
+            if visible::IMAGES.contains(tag.element) && self.visible.shows_text() {
+                self.alt(tag);
+            }
+            return;
+        }
+        if self.dispatch.start_tags.contains(tag.element) {
+            self.start_tag_rest(tag, source);
+        }
+    }
+
+    /// [`Extractor::start_tag_slow`] past what is visible, when links or
+    /// metadata are wanted, for the elements of `start_tags`.
+    #[inline(always)]
+    fn start_tag_rest<'s>(&mut self, tag: &Tag<'_>, source: &dyn Fn(Span) -> Option<&'s str>) {
+        match tag.element {
+            Element::Img | Element::Input
+                if self.dispatch.follow.visible() && self.visible.shows_text() =>
+            {
+                self.alt(tag)
+            }
+            Element::A => self.links.close_anchor(),
+            Element::Base => self.links.base_tag(tag),
+            _ => {}
+        }
+        let wanted = if self.wants.links {
+            links::url_attributes_of(tag)
+        } else {
+            None
+        };
+        if let Some(wanted) = wanted {
+            self.links.tag(tag, wanted, source);
+        }
+        if self.wants.metadata {
+            self.meta.start_tag(tag);
+        }
+        self.refresh();
+    }
+
+    /// Writes the `alt` text of an image, when asked to (and to the anchor
+    /// text of the link it is in, always).
+    fn alt(&mut self, tag: &Tag<'_>) {
+        if tag.element == Element::Input
+            && !tag
+                .attr_value("type")
+                .is_some_and(|t| t.eq_ignore_ascii_case("image"))
+        {
+            return;
+        }
+        let Some(alt) = tag.attr("alt") else {
+            return;
+        };
+        if self.visible.honours_hidden() && visible::has_hidden_attribute(tag) {
+            return;
+        }
+        self.links.anchor_space();
+        self.links.push_anchor_text(alt.value);
+        self.links.anchor_space();
+        if self.wants.alt_text && self.text.mode() != TextMode::Off {
+            self.text
+                .push_alt(alt.value, alt.value_span.unwrap_or(alt.name_span));
+        }
+    }
+
+    #[inline(never)]
+    fn end_tag(&mut self, tag: &Tag<'_>) {
+        // Most end tags while text is shown are at most a boundary: of the
+        // text and the anchor text, if they are wanted.
+        if self.visible.shows_text() && !END_TAGS.contains(tag.element) {
+            if self.text.mode() != TextMode::Off || self.links.anchor_state() == AnchorState::Open {
+                self.boundary(visible::boundary(tag.element));
+            }
+            return;
+        }
+        if tag.element == Element::A && self.visible.shows_text() {
+            // Neither a boundary nor read by the metadata: it ends the
+            // anchor text, if any.
+            self.links.close_anchor();
+            return self.refresh();
+        }
+        self.end_tag_rest(tag);
+    }
+
+    /// [`Extractor::end_tag`] for the end tags of `END_TAGS`, and any
+    /// while text is hidden.
+    #[inline(never)]
+    fn end_tag_rest(&mut self, tag: &Tag<'_>) {
+        if self.dispatch.follow.visible() {
+            let boundary = self.visible.end_tag(tag);
+            self.boundary(boundary);
+        }
+        if tag.element == Element::A {
+            self.links.close_anchor();
+        }
+        if self.wants.metadata {
+            self.meta.end_tag(tag);
+        }
+        self.refresh();
+    }
+
+    /// Makes room for `bytes` more of text (no more than
+    /// [`ExtractOptions::text_limit`] lets through), as
+    /// [`String::reserve`] does: a hint for a caller who knows the page's
+    /// length.
+    ///
+    /// The text of a page is shorter than the page (each byte of it comes
+    /// from a byte of text or of an attribute, each separator from a tag),
+    /// and on real pages about a third of it; room for half the page spares
+    /// the regrowing of the text as it comes, each of which copies the text
+    /// so far. [`extract`](super::extract) does this.
+    ///
+    /// ```
+    /// use htmltok::extract::{ExtractOptions, Extractor};
+    /// use htmltok::Tokenizer;
+    /// use bumpalo::Bump;
+    ///
+    /// let html = "<p>One<p>Two";
+    /// let mut extractor = Extractor::new(&ExtractOptions::default());
+    /// extractor.reserve_text(html.len() / 2);
+    /// let arena = Bump::new();
+    /// for token in Tokenizer::new(html, &arena) {
+    ///     extractor.token_in(&token, html);
+    /// }
+    /// assert_eq!(extractor.finish().text, "One\nTwo");
+    /// ```
+    pub fn reserve_text(&mut self, bytes: usize) {
+        self.text.reserve(bytes);
+    }
+
+    /// Makes room for what a page of `page_bytes` bytes usually yields,
+    /// for a caller who knows its length: text for half of it (see
+    /// [`Extractor::reserve_text`]) and, when links are wanted, one link
+    /// for every [`PAGE_BYTES_PER_LINK`] bytes (at most
+    /// [`LINKS_RESERVED_MAX`]). [`extract`](super::extract) does this.
+    ///
+    /// Links wait in the extractor for the page's `<base>` (or its end),
+    /// in a list that otherwise grows by doubling, copying what it holds
+    /// each time. The pages of the corpus hold one link for every 208 to
+    /// 3,400 bytes; room reserved and not used is not touched.
+    ///
+    /// ```
+    /// use htmltok::extract::{ExtractOptions, Extractor};
+    /// use htmltok::Tokenizer;
+    /// use bumpalo::Bump;
+    ///
+    /// let html = "<a href=/a>A</a> <a href=/b>B</a>";
+    /// let mut extractor = Extractor::new(&ExtractOptions::default());
+    /// extractor.reserve_page(html.len());
+    /// let arena = Bump::new();
+    /// for token in Tokenizer::new(html, &arena) {
+    ///     extractor.token_in(&token, html);
+    /// }
+    /// assert_eq!(extractor.finish().links.len(), 2);
+    /// ```
+    pub fn reserve_page(&mut self, page_bytes: usize) {
+        self.reserve_text(page_bytes / 2);
+        if self.wants.links {
+            self.links
+                .reserve((page_bytes / PAGE_BYTES_PER_LINK).min(LINKS_RESERVED_MAX));
+        }
+    }
+
+    /// Whether nothing more can be extracted: only text was asked for, and
+    /// its cap is reached. A caller may stop tokenizing.
+    pub fn is_done(&self) -> bool {
+        !self.wants.links && !self.wants.metadata && self.text.is_full()
+    }
+
+    /// The text written since it was last taken (the whole text so far,
+    /// the first time), to write out as the page goes by. Runs
+    /// ([`TextRun`]) keep their offsets in the whole text.
+    pub fn take_text(&mut self) -> String {
+        self.text.take()
+    }
+
+    /// The text written since it was last taken or cleared, without taking
+    /// it: with [`Extractor::clear_text`], a caller that writes the text
+    /// out as it goes reuses one buffer (and asks
+    /// [`Extractor::held_text_len`] when to).
+    pub fn pending_text(&mut self) -> &str {
+        self.text.pending()
+    }
+
+    /// Forgets the text written since it was last taken or cleared (see
+    /// [`Extractor::pending_text`]).
+    pub fn clear_text(&mut self) {
+        self.text.clear();
+    }
+
+    /// The length of the whole text written so far, taken or not.
+    pub fn text_len(&mut self) -> usize {
+        self.text.len()
+    }
+
+    /// How many bytes of text the extractor holds, collapsed or not yet:
+    /// at least the length of [`Extractor::pending_text`], and cheap to
+    /// ask after every token (it collapses nothing).
+    ///
+    /// ```
+    /// use htmltok::extract::{ExtractOptions, Extractor};
+    /// use htmltok::{Tokenizer, bumpalo::Bump};
+    ///
+    /// let arena = Bump::new();
+    /// let mut extractor = Extractor::new(&ExtractOptions::default());
+    /// let mut written = String::new();
+    /// for token in Tokenizer::new("<p>one <b>two</b><p>three", &arena) {
+    ///     extractor.token(&token);
+    ///     if extractor.held_text_len() >= 4 {
+    ///         written.push_str(extractor.pending_text());
+    ///         extractor.clear_text();
+    ///     }
+    /// }
+    /// written.push_str(extractor.pending_text());
+    /// assert_eq!(written, "one two\nthree");
+    /// ```
+    pub fn held_text_len(&self) -> usize {
+        self.text.held_len()
+    }
+
+    /// The text runs recorded since they were last taken.
+    pub fn take_runs(&mut self) -> Vec<TextRun> {
+        self.text.take_runs()
+    }
+
+    /// How many links the extractor holds, not yet taken (a caller that
+    /// bounds its memory takes them with
+    /// [`Extractor::take_links_unresolved`] past some number).
+    pub fn links_held(&self) -> usize {
+        self.links.len()
+    }
+
+    /// About how many bytes the links not yet taken hold (their strings
+    /// and what the extractor keeps of each): what a caller that bounds
+    /// its memory compares with its budget, as `htmltok links` does for
+    /// the links that wait for a page's `<base>`.
+    ///
+    /// ```
+    /// use htmltok::extract::{ExtractOptions, Extractor};
+    /// use htmltok::{Tokenizer, bumpalo::Bump};
+    ///
+    /// let html = "<a href=/one>1</a><a href=/two>2</a>";
+    /// let arena = Bump::new();
+    /// let mut extractor = Extractor::new(&ExtractOptions::default());
+    /// for token in Tokenizer::new(html, &arena) {
+    ///     extractor.token(&token);
+    /// }
+    /// assert_eq!(extractor.links_held(), 2);
+    /// assert!(extractor.links_held_bytes() >= "/one1/two2".len());
+    /// let links = extractor.take_links_unresolved();
+    /// assert_eq!(extractor.links_held_bytes(), 0);
+    /// ```
+    pub fn links_held_bytes(&self) -> usize {
+        self.links.bytes()
+    }
+
+    /// Whether the page's base URL is known: its `<base href>` was seen.
+    /// Until then (or the end of the page) [`Extractor::take_links`] holds
+    /// links back, since a `<base>` applies to the links before it too.
+    pub fn base_known(&self) -> bool {
+        self.links.base_known()
+    }
+
+    /// The links found and resolved since they were last taken, in page
+    /// order: none until the base URL is known (see
+    /// [`Extractor::base_known`]); an `<a>` whose anchor text is still
+    /// being read and the links after it stay.
+    pub fn take_links(&mut self) -> Vec<Link> {
+        if !self.links.base_known() {
+            return Vec::new();
+        }
+        self.links.take_resolved()
+    }
+
+    /// The links found since they were last taken, with `url` as written
+    /// whatever the base: for a caller that keeps them elsewhere (a page
+    /// with a million links before its `<base>`, or none) and resolves
+    /// them at the end with [`Extractor::resolve`].
+    pub fn take_links_unresolved(&mut self) -> Vec<Link> {
+        self.links.take_unresolved()
+    }
+
+    /// Resolves a link taken with [`Extractor::take_links_unresolved`],
+    /// against the page's base URL as far as the page has been read (its
+    /// final base URL, once the whole page has been).
+    pub fn resolve(&self, link: &mut Link) {
+        self.links.resolve(link);
+    }
+
+    /// Resolves `raw` as a URL of a `tag` element (`<base href>` against
+    /// the page's address, anything else against its base URL), as far as
+    /// the page has been read.
+    pub fn resolve_url(&self, tag: &str, raw: &str) -> Resolved {
+        self.links.resolve_url(tag, raw)
+    }
+
+    /// Ends the page: everything not yet taken.
+    pub fn finish(mut self) -> Extracted {
+        self.links.close_anchor();
+        let links = self.links.take_resolved();
+        let (text, text_truncated, runs) = self.text.finish();
+        let (document, base) = self.links.resolvers();
+        Extracted {
+            text,
+            runs,
+            text_truncated,
+            links,
+            metadata: self.meta.finish(document, base),
+        }
+    }
+}

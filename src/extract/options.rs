@@ -1,0 +1,129 @@
+//! What an extraction is asked to do: [`ExtractOptions`].
+
+use url::Url;
+
+use crate::tokenizer::Options;
+
+/// What to extract, and how.
+///
+/// ```
+/// use htmltok::extract::{extract, ExtractOptions};
+///
+/// let html = "<p>A <img alt=cat src=c.png> <span hidden>secret</span>sat";
+/// let text = |o: &ExtractOptions| extract(html, o).text;
+/// assert_eq!(text(&ExtractOptions::default()), "A sat");
+/// assert_eq!(text(&ExtractOptions::default().alt_text(true)), "A cat sat");
+/// assert_eq!(text(&ExtractOptions::default().hidden(false)), "A secretsat");
+/// assert_eq!(text(&ExtractOptions::default().text_limit(3)), "A s");
+/// ```
+#[derive(Clone, Debug)]
+pub struct ExtractOptions {
+    pub(super) text: bool,
+    pub(super) links: bool,
+    pub(super) metadata: bool,
+    pub(super) alt_text: bool,
+    pub(super) hidden: bool,
+    pub(super) scripting: bool,
+    pub(super) offsets: bool,
+    pub(super) text_limit: usize,
+    pub(super) metadata_limit: usize,
+    pub(super) url: Option<Url>,
+}
+
+impl Default for ExtractOptions {
+    /// Text, links and metadata; `hidden` honoured, no alt text, scripting
+    /// on, no offsets, no cap on the text, 4 MiB of metadata, no page URL.
+    fn default() -> ExtractOptions {
+        ExtractOptions {
+            text: true,
+            links: true,
+            metadata: true,
+            alt_text: false,
+            hidden: true,
+            scripting: true,
+            offsets: false,
+            text_limit: usize::MAX,
+            metadata_limit: 4 << 20,
+            url: None,
+        }
+    }
+}
+
+impl ExtractOptions {
+    /// Whether to extract the visible text (default on).
+    pub fn text(mut self, on: bool) -> ExtractOptions {
+        self.text = on;
+        self
+    }
+
+    /// Whether to extract links (default on).
+    pub fn links(mut self, on: bool) -> ExtractOptions {
+        self.links = on;
+        self
+    }
+
+    /// Whether to extract metadata (default on).
+    pub fn metadata(mut self, on: bool) -> ExtractOptions {
+        self.metadata = on;
+        self
+    }
+
+    /// Whether the `alt` text of images (`<img>`, `<input type=image>`)
+    /// is part of the text, as a word between spaces (default off: a
+    /// browser shows it only when the image is missing).
+    pub fn alt_text(mut self, on: bool) -> ExtractOptions {
+        self.alt_text = on;
+        self
+    }
+
+    /// Whether an element with the `hidden` attribute is left out with
+    /// its content, as a browser renders it (default on).
+    pub fn hidden(mut self, on: bool) -> ExtractOptions {
+        self.hidden = on;
+        self
+    }
+
+    /// Whether scripting is on, which hides `<noscript>` and `<canvas>`
+    /// content (default
+    /// on, as in a browser and in the tokenizer's [`Options::scripting`]).
+    pub fn scripting(mut self, on: bool) -> ExtractOptions {
+        self.scripting = on;
+        self
+    }
+
+    /// Whether to record, for each piece of output text, the span of the
+    /// input it came from ([`TextRun`]; default off).
+    pub fn offsets(mut self, on: bool) -> ExtractOptions {
+        self.offsets = on;
+        self
+    }
+
+    /// The most bytes of text to write (cut at a character boundary;
+    /// default: no cap). [`Extracted::text_truncated`] says when it cut.
+    pub fn text_limit(mut self, bytes: usize) -> ExtractOptions {
+        self.text_limit = bytes;
+        self
+    }
+
+    /// The most bytes of metadata values to hold (default 4 MiB); past it
+    /// values are left out and [`Metadata::truncated`] is set.
+    pub fn metadata_limit(mut self, bytes: usize) -> ExtractOptions {
+        self.metadata_limit = bytes;
+        self
+    }
+
+    /// The tokenizer options these extraction options go with: the
+    /// defaults, with [`Options::scripting`] as set here. Tokenize with
+    /// them when feeding an [`Extractor`] yourself.
+    pub fn tokenizer_options(&self) -> Options {
+        Options::default().scripting(self.scripting)
+    }
+
+    /// The address the page was fetched from, which its relative URLs
+    /// (and its `<base href>`) are resolved against (default none:
+    /// relative URLs stay as written).
+    pub fn url(mut self, url: Option<Url>) -> ExtractOptions {
+        self.url = url;
+        self
+    }
+}
