@@ -167,7 +167,7 @@
 //! same tokens again (see [`serialize`] for the exact promise).
 
 #![deny(missing_docs)]
-// Unsafe code is allowed in one file only, `scan.rs`: its block
+// Unsafe code is allowed in one module only, `scan`: its block
 // classification (SIMD loads) and its slicing of scanned runs (`cut`).
 #![deny(unsafe_code)]
 

@@ -116,7 +116,7 @@ fn matches(input: &[u8], row: &Row) -> bool {
     }
     let mut s = 0;
     if row.skip_whitespace {
-        while s < input.len() && matches!(input[s], 0x09 | 0x0A | 0x0C | 0x0D | 0x20) {
+        while s < input.len() && crate::scan::is_ascii_whitespace(input[s]) {
             s += 1;
         }
     }

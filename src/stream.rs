@@ -83,6 +83,7 @@ use core::ops::ControlFlow;
 use bumpalo::Bump;
 
 use crate::error::ParseError;
+use crate::scan::utf8_width;
 use crate::token::{Span, Token};
 use crate::tokenizer::{Carry, Options, State, Tokenizer};
 
@@ -444,17 +445,6 @@ impl StreamTokenizer {
                 arena.alloc_str(&text)
             }
         }
-    }
-}
-
-/// The length of the UTF-8 sequence a lead byte starts (1 for a byte that
-/// can't start one, so it is replaced on its own).
-fn utf8_width(b: u8) -> usize {
-    match b {
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF4 => 4,
-        _ => 1,
     }
 }
 

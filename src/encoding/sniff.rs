@@ -7,6 +7,7 @@ use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFI
 use memchr::{memchr, memmem};
 
 use super::{Confidence, DecodeOptions, EncodingSource};
+use crate::scan::is_ascii_whitespace;
 
 /// How many bytes the `<meta>` prescan looks at by default: the standard
 /// encourages user agents to prescan only the first 1024 bytes, and
@@ -98,12 +99,6 @@ pub fn sniff(bytes: &[u8], opts: &DecodeOptions) -> Sniffed {
 // Prescan a byte stream to determine its encoding
 // ---------------------------------------------------------------------------
 
-/// ASCII whitespace as the prescan knows it: TAB, LF, FF, CR, SPACE.
-#[inline]
-fn is_space(b: u8) -> bool {
-    matches!(b, 0x09 | 0x0A | 0x0C | 0x0D | 0x20)
-}
-
 /// "Prescan a byte stream to determine its encoding" over all of `bytes`
 /// (pass the window to scan; [`sniff`] passes the first
 /// [`PRESCAN_BYTES`]). Returns the encoding a `<meta charset>` or
@@ -180,7 +175,9 @@ fn prescan_markup(b: &[u8]) -> Option<&'static Encoding> {
         } else if is_tag_open(rest) {
             // Any other tag: to the next space or '>', then past every
             // attribute.
-            pos += rest.iter().position(|&c| is_space(c) || c == b'>')?;
+            pos += rest
+                .iter()
+                .position(|&c| is_ascii_whitespace(c) || c == b'>')?;
             while get_attribute(b, &mut pos)?.is_some() {}
         } else if rest.starts_with(b"<!") || rest.starts_with(b"</") || rest.starts_with(b"<?") {
             // To the first '>' after the '<'.
@@ -197,7 +194,7 @@ fn is_meta_open(rest: &[u8]) -> bool {
     rest.len() >= 6
         && rest[0] == b'<'
         && rest[1..5].eq_ignore_ascii_case(b"meta")
-        && (is_space(rest[5]) || rest[5] == b'/')
+        && (is_ascii_whitespace(rest[5]) || rest[5] == b'/')
 }
 
 /// `<`, optionally `/`, then an ASCII letter.
@@ -277,7 +274,7 @@ type Attr = (Vec<u8>, Vec<u8>);
 fn get_attribute(b: &[u8], pos: &mut usize) -> Option<Option<Attr>> {
     let at = |pos: usize| b.get(pos).copied();
     // Step 1: skip whitespace and slashes.
-    while is_space(at(*pos)?) || at(*pos)? == b'/' {
+    while is_ascii_whitespace(at(*pos)?) || at(*pos)? == b'/' {
         *pos += 1;
     }
     // Step 2.
@@ -294,9 +291,9 @@ fn get_attribute(b: &[u8], pos: &mut usize) -> Option<Option<Attr>> {
                 *pos += 1;
                 break;
             }
-            c if is_space(c) => {
+            c if is_ascii_whitespace(c) => {
                 // Steps 6-8, "spaces".
-                while is_space(at(*pos)?) {
+                while is_ascii_whitespace(at(*pos)?) {
                     *pos += 1;
                 }
                 if at(*pos)? != b'=' {
@@ -311,7 +308,7 @@ fn get_attribute(b: &[u8], pos: &mut usize) -> Option<Option<Attr>> {
         *pos += 1;
     }
     // Step 9, "value": skip whitespace.
-    while is_space(at(*pos)?) {
+    while is_ascii_whitespace(at(*pos)?) {
         *pos += 1;
     }
     // Step 10.
@@ -334,7 +331,7 @@ fn get_attribute(b: &[u8], pos: &mut usize) -> Option<Option<Attr>> {
     // Steps 11-12: the rest of an unquoted value.
     loop {
         match at(*pos)? {
-            c if is_space(c) || c == b'>' => return Some(Some((name, value))),
+            c if is_ascii_whitespace(c) || c == b'>' => return Some(Some((name, value))),
             c => value.push(c.to_ascii_lowercase()),
         }
         *pos += 1;
@@ -410,7 +407,7 @@ pub fn extract_meta_charset(s: &[u8]) -> Option<&'static Encoding> {
             .windows(7)
             .position(|w| w.eq_ignore_ascii_case(b"charset"))?;
         pos += found + 7;
-        while s.get(pos).is_some_and(|&c| is_space(c)) {
+        while s.get(pos).is_some_and(|&c| is_ascii_whitespace(c)) {
             pos += 1;
         }
         if s.get(pos) != Some(&b'=') {
@@ -418,7 +415,7 @@ pub fn extract_meta_charset(s: &[u8]) -> Option<&'static Encoding> {
             continue;
         }
         pos += 1;
-        while s.get(pos).is_some_and(|&c| is_space(c)) {
+        while s.get(pos).is_some_and(|&c| is_ascii_whitespace(c)) {
             pos += 1;
         }
         return match *s.get(pos)? {
@@ -429,7 +426,7 @@ pub fn extract_meta_charset(s: &[u8]) -> Option<&'static Encoding> {
             _ => {
                 let len = s[pos..]
                     .iter()
-                    .position(|&c| is_space(c) || c == b';')
+                    .position(|&c| is_ascii_whitespace(c) || c == b';')
                     .unwrap_or(s.len() - pos);
                 Encoding::for_label(&s[pos..pos + len])
             }

@@ -66,11 +66,13 @@ const LEAD_C2: u8 = 3;
 /// The class of every byte.
 static CLASS: [u8; 256] = {
     let mut table = [WORD; 256];
-    table[b' ' as usize] = SPACE;
-    table[b'\t' as usize] = SPACE;
-    table[b'\n' as usize] = SPACE;
-    table[0x0C] = SPACE;
-    table[b'\r' as usize] = SPACE;
+    let mut b = 0;
+    while b < 256 {
+        if scan::is_ascii_whitespace(b as u8) {
+            table[b] = SPACE;
+        }
+        b += 1;
+    }
     table[0] = NUL;
     table[0xC2] = LEAD_C2;
     table

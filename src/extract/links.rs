@@ -8,10 +8,10 @@
 use crate::element::Element;
 use crate::token::{Attribute, Span, Tag};
 
-use super::is_space;
 use super::rel::Rel;
 use super::url_lists::{candidate_span, refresh_url, srcset_urls, trim_range, words};
 use super::visible::ElementSet;
+use crate::scan::is_ascii_whitespace_char;
 
 /// What a found link is besides its strings, in 24 bytes: the element and
 /// attribute as small enums, not names (every found link is written once
@@ -377,8 +377,10 @@ pub(super) fn append(text: &mut String, s: &str) -> (usize, usize) {
 
 /// Whether the tag is a `<meta http-equiv=refresh>`.
 pub(super) fn is_refresh(tag: &Tag<'_>) -> bool {
-    tag.attr_value("http-equiv")
-        .is_some_and(|v| v.trim_matches(is_space).eq_ignore_ascii_case("refresh"))
+    tag.attr_value("http-equiv").is_some_and(|v| {
+        v.trim_matches(is_ascii_whitespace_char)
+            .eq_ignore_ascii_case("refresh")
+    })
 }
 
 #[cfg(test)]

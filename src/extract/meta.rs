@@ -14,11 +14,11 @@ use crate::element::Element;
 use crate::token::{Tag, Text};
 
 use super::collapse::{Collapse, Out};
-use super::is_space;
 use super::rel::Rel;
 use super::resolve::Resolver;
 use super::url_lists::parse_refresh;
 use super::visible::ElementSet;
+use crate::scan::{is_ascii_whitespace, is_ascii_whitespace_char};
 
 /// The metadata of a page.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -264,7 +264,7 @@ impl MetaCollector {
             Element::Meta => self.add_meta(tag),
             Element::Script => {
                 let json = tag.attr_value("type").is_some_and(|t| {
-                    t.trim_matches(is_space)
+                    t.trim_matches(is_ascii_whitespace_char)
                         .eq_ignore_ascii_case("application/ld+json")
                 });
                 if json {
@@ -307,11 +307,11 @@ impl MetaCollector {
         if self.meta.charset.is_none() {
             self.meta.charset = tag
                 .attr_value("charset")
-                .map(|c| c.trim_matches(is_space))
+                .map(|c| c.trim_matches(is_ascii_whitespace_char))
                 .or_else(|| {
                     let http_equiv = tag.attr_value("http-equiv")?;
                     if !http_equiv
-                        .trim_matches(is_space)
+                        .trim_matches(is_ascii_whitespace_char)
                         .eq_ignore_ascii_case("content-type")
                     {
                         return None;
@@ -343,12 +343,12 @@ impl MetaCollector {
         if !self.spend(value.len() + content.len()) {
             return;
         }
-        let name = value.trim_matches(is_space);
+        let name = value.trim_matches(is_ascii_whitespace_char);
         match key {
             MetaKey::Name if name == "robots" => {
                 let directives = content
                     .split(',')
-                    .map(|d| d.trim_matches(is_space).to_lowercase())
+                    .map(|d| d.trim_matches(is_ascii_whitespace_char).to_lowercase())
                     .filter(|d| !d.is_empty());
                 self.meta.robots.extend(directives);
             }
@@ -358,7 +358,7 @@ impl MetaCollector {
             MetaKey::Name if name == "keywords" => {
                 let keywords = content
                     .split(',')
-                    .map(|k| k.trim_matches(is_space))
+                    .map(|k| k.trim_matches(is_ascii_whitespace_char))
                     .filter(|k| !k.is_empty())
                     .map(str::to_owned);
                 self.meta.keywords.extend(keywords);
@@ -427,7 +427,7 @@ pub(super) fn charset_from_content_type(content: &str) -> Option<&str> {
                 .windows(7)
                 .position(|w| w.eq_ignore_ascii_case(b"charset"))?;
         let mut i = at + "charset".len();
-        while i < b.len() && is_space(b[i] as char) {
+        while i < b.len() && is_ascii_whitespace(b[i]) {
             i += 1;
         }
         if i >= b.len() || b[i] != b'=' {
@@ -435,7 +435,7 @@ pub(super) fn charset_from_content_type(content: &str) -> Option<&str> {
             continue;
         }
         i += 1;
-        while i < b.len() && is_space(b[i] as char) {
+        while i < b.len() && is_ascii_whitespace(b[i]) {
             i += 1;
         }
         let rest = &content[i..];
@@ -446,7 +446,7 @@ pub(super) fn charset_from_content_type(content: &str) -> Option<&str> {
             }
             Some(_) => {
                 let end = rest
-                    .find(|c: char| is_space(c) || c == ';')
+                    .find(|c: char| is_ascii_whitespace_char(c) || c == ';')
                     .unwrap_or(rest.len());
                 Some(&rest[..end])
             }

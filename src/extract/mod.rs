@@ -184,11 +184,6 @@ pub use options::ExtractOptions;
 pub use rel::Rel;
 pub use resolve::{Resolved, Resolver};
 
-/// ASCII whitespace, as HTML defines it.
-pub(super) fn is_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\x0C' | '\r')
-}
-
 /// Extracts text, links and metadata from a whole page (tokenized with
 /// the default [`Options`], scripting as `options` says).
 ///

@@ -1,6 +1,6 @@
 //! [`Rel`]: the `rel` keywords of a link an indexer acts on.
 
-use super::is_space;
+use crate::scan::is_ascii_whitespace_char;
 
 macro_rules! rel_keywords {
     ($($(#[$doc:meta])* $name:ident = $bit:expr, $keyword:literal;)*) => {
@@ -88,7 +88,10 @@ impl Rel {
     /// case-insensitively; unknown ones are left out).
     pub fn parse(value: &str) -> Rel {
         let mut rel = Rel(0);
-        for word in value.split(is_space).filter(|w| !w.is_empty()) {
+        for word in value
+            .split(is_ascii_whitespace_char)
+            .filter(|w| !w.is_empty())
+        {
             if let Some((_, flag)) = Rel::ALL.iter().find(|(k, _)| k.eq_ignore_ascii_case(word)) {
                 rel.0 |= flag.0;
             }

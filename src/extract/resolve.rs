@@ -9,8 +9,8 @@
 
 use url::{Position, Url};
 
-use super::is_space;
 use crate::scan::UrlMasks;
+use crate::scan::is_ascii_whitespace_char;
 
 /// A URL resolved, or as written with the reason it could not be.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,7 +86,7 @@ impl Resolver {
     /// the address, or the address when there is no usable base href.
     pub fn new(address: Option<&Url>, base_href: Option<&str>) -> Resolver {
         let href = base_href
-            .map(|h| h.trim_matches(is_space))
+            .map(|h| h.trim_matches(is_ascii_whitespace_char))
             .filter(|h| !h.is_empty());
         let from_href = href.and_then(|h| match address {
             Some(address) => address.join(h).ok(),
@@ -117,8 +117,8 @@ impl Resolver {
     /// a page are written one after the other): why it could not be
     /// parsed, if it could not, and whether what it wrote ends with `raw`.
     pub(super) fn resolve_into(&self, raw: &str, out: &mut String) -> Written {
-        // HTML's ASCII whitespace, the bytes `is_space` matches, a byte at
-        // a time rather than a `char` at a time.
+        // HTML's ASCII whitespace, the bytes `is_ascii_whitespace` matches, a
+        // byte at a time rather than a `char` at a time.
         let trimmed = raw.trim_ascii();
         if trimmed.len() == raw.len() {
             return self.resolve_trimmed_into(raw, out);
@@ -472,7 +472,7 @@ mod tests {
             let base_url = Url::parse(base).unwrap();
             let resolver = Resolver::new(Some(&base_url), None);
             for raw in &fragments {
-                let general = base_url.join(raw.trim_matches(is_space));
+                let general = base_url.join(raw.trim_matches(is_ascii_whitespace_char));
                 let got = resolver.resolve(raw);
                 assert_eq!(
                     Some(got.url.as_str()),
@@ -614,7 +614,7 @@ mod tests {
         let resolver = Resolver::new(None, None);
         for raw in &inputs {
             let got = resolver.resolve(raw);
-            match Url::parse(raw.trim_matches(is_space)) {
+            match Url::parse(raw.trim_matches(is_ascii_whitespace_char)) {
                 Ok(want) => assert_eq!(got.url, want.as_str(), "{raw:?}"),
                 Err(_) => assert_eq!(got.url, raw.trim_ascii(), "{raw:?}"),
             }
@@ -624,7 +624,7 @@ mod tests {
             let base_url = Url::parse(base).unwrap();
             let resolver = Resolver::new(Some(&base_url), None);
             for raw in &inputs {
-                let general = base_url.join(raw.trim_matches(is_space));
+                let general = base_url.join(raw.trim_matches(is_ascii_whitespace_char));
                 let got = resolver.resolve(raw);
                 if let Ok(want) = &general {
                     assert_eq!(got.url, want.as_str(), "{raw:?} against {base}");

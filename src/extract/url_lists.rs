@@ -3,7 +3,7 @@
 
 use crate::token::{Attribute, Span};
 
-use super::is_space;
+use crate::scan::{is_ascii_whitespace, is_ascii_whitespace_char};
 
 /// The span of `range` of the attribute's value: its own span when the
 /// value is written as it is (no character references), the whole value's
@@ -24,7 +24,7 @@ pub(super) fn candidate_span<'s>(
 }
 
 /// The range of `s` without leading and trailing ASCII whitespace (the
-/// bytes [`is_space`] matches, tested a byte at a time: cheaper than a
+/// bytes [`is_ascii_whitespace`] matches, tested a byte at a time: cheaper than a
 /// `char` at a time).
 pub(super) fn trim_range(s: &str) -> (usize, usize) {
     let start = s.len() - s.trim_ascii_start().len();
@@ -37,7 +37,7 @@ pub(super) fn words(s: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = None;
     for (i, c) in s.char_indices().chain([(s.len(), ' ')]) {
-        match (is_space(c), start) {
+        match (is_ascii_whitespace_char(c), start) {
             (true, Some(st)) => {
                 out.push((st, i));
                 start = None;
@@ -58,14 +58,14 @@ pub(super) fn srcset_urls(s: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut pos = 0;
     loop {
-        while pos < b.len() && (is_space(b[pos] as char) || b[pos] == b',') {
+        while pos < b.len() && (is_ascii_whitespace(b[pos]) || b[pos] == b',') {
             pos += 1;
         }
         if pos >= b.len() {
             return out;
         }
         let start = pos;
-        while pos < b.len() && !is_space(b[pos] as char) {
+        while pos < b.len() && !is_ascii_whitespace(b[pos]) {
             pos += 1;
         }
         let mut end = pos;
@@ -98,7 +98,7 @@ pub(super) fn srcset_urls(s: &str) -> Vec<(usize, usize)> {
 pub(super) fn parse_refresh(s: &str) -> Option<(&str, Option<(usize, usize)>)> {
     let b = s.as_bytes();
     let skip_space = |mut i: usize| {
-        while i < b.len() && is_space(b[i] as char) {
+        while i < b.len() && is_ascii_whitespace(b[i]) {
             i += 1;
         }
         i

@@ -28,107 +28,12 @@
 //! which is not worth a warning to a crate built with default features off.
 #![cfg_attr(not(feature = "extract"), allow(dead_code))]
 
-/// A set of bytes, as a lookup table.
-pub(crate) struct ByteSet([bool; 256]);
+pub(crate) mod class;
 
-impl ByteSet {
-    /// The set holding exactly `bytes`.
-    pub(crate) const fn new(bytes: &[u8]) -> ByteSet {
-        let mut table = [false; 256];
-        let mut i = 0;
-        while i < bytes.len() {
-            table[bytes[i] as usize] = true;
-            i += 1;
-        }
-        ByteSet(table)
-    }
-
-    /// Whether `b` is in the set.
-    #[inline(always)]
-    pub(crate) fn contains(&self, b: u8) -> bool {
-        self.0[b as usize]
-    }
-
-    /// The offset of the first byte at or after `from` that is in the set, or
-    /// `hay.len()` when there is none.
-    #[inline]
-    pub(crate) fn find(&self, hay: &[u8], from: usize) -> usize {
-        let mut i = from;
-        while i < hay.len() {
-            if self.contains(hay[i]) {
-                return i;
-            }
-            i += 1;
-        }
-        hay.len()
-    }
-}
-
-/// Byte classes for the tag fast path (see `tag.rs`), as bit flags.
-pub(crate) mod class {
-    /// ASCII whitespace, CR included.
-    pub(crate) const WS: u8 = 1;
-    /// Ends a tag name: whitespace, `/`, `>`, NUL.
-    pub(crate) const TAG_NAME_STOP: u8 = 2;
-    /// Ends an attribute name: whitespace, `/`, `>`, `=`, NUL, and the
-    /// characters that are parse errors in a name (`"`, `'`, `<`).
-    pub(crate) const ATTR_NAME_STOP: u8 = 4;
-    /// Ends an unquoted attribute value, or needs the slow path in one:
-    /// whitespace, `&`, `>`, NUL, `"`, `'`, `<`, `=`, `` ` ``.
-    pub(crate) const UNQUOTED_STOP: u8 = 8;
-    /// An ASCII uppercase letter.
-    pub(crate) const UPPER: u8 = 16;
-    /// Ends an attribute name: [`ATTR_NAME_STOP`] but for the characters
-    /// that are only errors in a name (`"`, `'`, `<`), which the name goes
-    /// on through (the tokenizer reports them: [`ATTR_NAME_ERROR`]).
-    pub(crate) const ATTR_NAME_STOP_QUIET: u8 = 32;
-    /// A parse error in an attribute name: `"`, `'`, `<`.
-    pub(crate) const ATTR_NAME_ERROR: u8 = 64;
-}
-
-/// The class bits of every byte.
-pub(crate) static CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        let b = i as u8;
-        let mut c = 0;
-        let ws = matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ');
-        if ws {
-            c |= class::WS;
-        }
-        if ws || matches!(b, b'/' | b'>' | 0) {
-            c |= class::TAG_NAME_STOP;
-        }
-        if ws || matches!(b, b'/' | b'>' | b'=' | 0 | b'"' | b'\'' | b'<') {
-            c |= class::ATTR_NAME_STOP;
-        }
-        if ws || matches!(b, b'/' | b'>' | b'=' | 0) {
-            c |= class::ATTR_NAME_STOP_QUIET;
-        }
-        if matches!(b, b'"' | b'\'' | b'<') {
-            c |= class::ATTR_NAME_ERROR;
-        }
-        if ws || matches!(b, b'&' | b'>' | 0 | b'"' | b'\'' | b'<' | b'=' | b'`') {
-            c |= class::UNQUOTED_STOP;
-        }
-        if b.is_ascii_uppercase() {
-            c |= class::UPPER;
-        }
-        t[i] = c;
-        i += 1;
-    }
-    t
-};
-
-// Every class holds ASCII bytes only: a scan that stops at a byte of a
-// class has stopped on a character boundary (see [`Run`]).
-const _: () = {
-    let mut i = 0x80;
-    while i < 256 {
-        assert!(CLASS[i] == 0);
-        i += 1;
-    }
+#[cfg(feature = "extract")]
+pub(crate) use class::is_ascii_whitespace_char;
+pub(crate) use class::{
+    ByteSet, CLASS, STREAM_ERROR_START, is_ascii_whitespace, skip_whitespace, utf8_width,
 };
 
 pub(crate) use cut::{
@@ -199,7 +104,7 @@ mod cut {
     #[inline(always)]
     pub(crate) fn class_run(mask: u8, input: &str, from: usize) -> Run<'_> {
         let end = find_class(mask, input.as_bytes(), from);
-        // SAFETY: as in `class_run_upper`.
+        // SAFETY: as in `class_run_seen`.
         unsafe { run_to(input, from, end) }
     }
 
@@ -338,17 +243,6 @@ pub(crate) fn find1(a: u8, hay: &[u8], from: usize) -> usize {
         None => hay.len(),
     }
 }
-
-/// The bytes that can begin an input-stream parse error (§13.2.3.5): a
-/// control character other than ASCII whitespace and NUL (0x01–0x08, 0x0B,
-/// 0x0E–0x1F, 0x7F), or the lead byte of a C1 control (0xC2) or of a
-/// possible noncharacter (0xEF for U+FDD0–FDEF and U+FFFE/F, 0xF0–0xF4 for
-/// the other planes). Lead bytes only start characters, so in a `&str` a
-/// hit is always on a character boundary.
-static STREAM_ERROR_START: ByteSet = ByteSet::new(
-    b"\x01\x02\x03\x04\x05\x06\x07\x08\x0B\x0E\x0F\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1A\x1B\
-      \x1C\x1D\x1E\x1F\x7F\xC2\xEF\xF0\xF1\xF2\xF3\xF4",
-);
 
 /// The offset of the first byte at or after `from` that can begin an
 /// input-stream parse error (see [`STREAM_ERROR_START`]), or `hay.len()`.
@@ -594,7 +488,7 @@ fn copy_short(to: &mut [u8], from: &[u8]) {
 
 /// Whether `b` is ASCII whitespace, a NUL or a [`LINE_BREAK`].
 fn is_run_byte(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | 0x0C | b'\r' | 0 | LINE_BREAK)
+    is_ascii_whitespace(b) || b == 0 || b == LINE_BREAK
 }
 
 /// [`Gathered::squeeze`] by a byte loop, over text of any start: the
@@ -608,7 +502,7 @@ pub(crate) fn squeeze_by_bytes(bytes: &[u8]) -> Vec<u8> {
         let nbsp = bytes[i] == 0xC2 && bytes.get(i + 1) == Some(&0xA0);
         match bytes[i] {
             0 => {}
-            b' ' | b'\t' | b'\n' | 0x0C | b'\r' | LINE_BREAK => {
+            b if is_ascii_whitespace(b) || b == LINE_BREAK => {
                 let c = if bytes[i] == LINE_BREAK { b'\n' } else { b' ' };
                 if !after_space {
                     out.push(c);
@@ -669,7 +563,7 @@ impl TextMasks {
         let mut m = TextMasks::default();
         for (i, &b) in text.iter().enumerate().take(Self::MAX) {
             let bit = 1u64 << i;
-            if matches!(b, b' ' | b'\t' | b'\n' | 0x0C | b'\r') {
+            if is_ascii_whitespace(b) {
                 m.whitespace |= bit;
             }
             if b == b' ' {
@@ -913,7 +807,7 @@ mod simd {
         let b = text[i];
         let (kept, taken) = match b {
             0 => return 1,
-            b' ' | b'\t' | b'\n' | 0x0C | b'\r' => (b' ', 1),
+            b if super::is_ascii_whitespace(b) => (b' ', 1),
             super::LINE_BREAK => (b'\n', 1),
             0xC2 if text.get(i + 1) == Some(&0xA0) => (b' ', 2),
             _ => {
@@ -1390,14 +1284,24 @@ mod simd {
         };
 
         /// For each low half-byte, the one ASCII whitespace byte with that
-        /// low half (space, tab, LF, FF, CR), or a byte with another low
-        /// half where there is none: `pshufb` of it by a block gives back
-        /// the block's byte exactly where that byte is whitespace (bytes
-        /// from 0x80 up give 0, never equal).
-        const WHITESPACE_BY_LOW_HALF: [u8; 16] = [
-            b' ', 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, b'\t', b'\n', 0x00, 0x0C, b'\r',
-            0x00, 0x00,
-        ];
+        /// low half (space, tab, LF, FF, CR), or 0x80 where there is none:
+        /// `pshufb` of it by a block gives back the block's byte exactly
+        /// where that byte is whitespace (bytes from 0x80 up give 0, never
+        /// equal; 0x80 equals no ASCII byte).
+        const WHITESPACE_BY_LOW_HALF: [u8; 16] = {
+            let mut table = [0x80u8; 16];
+            let mut b = 0;
+            while b < 256 {
+                if crate::scan::is_ascii_whitespace(b as u8) {
+                    // One whitespace byte for each low half, or the table
+                    // cannot tell them apart.
+                    assert!(table[b & 15] == 0x80);
+                    table[b & 15] = b as u8;
+                }
+                b += 1;
+            }
+            table
+        };
 
         // SAFETY (both methods): the caller guarantees SSSE3 and POPCNT,
         // and the room for the stores.

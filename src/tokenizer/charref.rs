@@ -14,6 +14,7 @@
 use super::{RefTarget, Tokenizer};
 use crate::entities;
 use crate::error::ErrorCode;
+use crate::scan::is_ascii_whitespace;
 
 /// What Windows-1252 made of the C1 controls, which numeric references in
 /// the range 0x80–0x9F map to (the table in §13.2.5.80).
@@ -219,7 +220,7 @@ impl<'a> Tokenizer<'a> {
                     self.error(ErrorCode::NoncharacterCharacterReference, self.pos);
                     code
                 } else if code == 0x0D
-                    || (is_control(code) && !matches!(code, 0x09 | 0x0A | 0x0C | 0x20))
+                    || (is_control(code) && !u8::try_from(code).is_ok_and(is_ascii_whitespace))
                 {
                     self.error(ErrorCode::ControlCharacterReference, self.pos);
                     if (0x80..=0x9F).contains(&code) {

@@ -9,9 +9,9 @@
 //! an appropriate end tag is appended the same way, so script and style
 //! content stays one borrowed slice however many `<` it holds.
 
-use super::{RefTarget, S, Tokenizer, is_ws};
+use super::{RefTarget, S, Tokenizer};
 use crate::error::ErrorCode;
-use crate::scan::{ByteSet, find1, find2};
+use crate::scan::{ByteSet, find1, find2, is_ascii_whitespace};
 use crate::token::Token;
 
 /// Bytes that end a run in the data and RCDATA states.
@@ -254,7 +254,9 @@ impl<'a> Tokenizer<'a> {
             return;
         }
         let next = match self.cur() {
-            Some(b) if is_ws(b) && self.is_appropriate_end_tag() => Some(S::BeforeAttributeName),
+            Some(b) if is_ascii_whitespace(b) && self.is_appropriate_end_tag() => {
+                Some(S::BeforeAttributeName)
+            }
             Some(b'/') if self.is_appropriate_end_tag() => Some(S::SelfClosingStartTag),
             Some(b'>') if self.is_appropriate_end_tag() => None,
             _ => {
@@ -479,7 +481,7 @@ impl<'a> Tokenizer<'a> {
         self.text_src(self.pos, end);
         self.pos = end;
         match self.cur() {
-            Some(b) if is_ws(b) || b == b'/' || b == b'>' => {
+            Some(b) if is_ascii_whitespace(b) || b == b'/' || b == b'>' => {
                 let is_script =
                     self.input[self.temp_start..self.pos].eq_ignore_ascii_case("script");
                 self.state = if is_script { if_script } else { otherwise };

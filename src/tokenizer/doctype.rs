@@ -4,13 +4,13 @@
 //! character at a time; only the name and the identifiers are appended as
 //! runs.
 
-use super::{S, StrBuf, Tokenizer, is_ws};
+use super::{S, StrBuf, Tokenizer};
 use crate::error::ErrorCode;
-use crate::scan::ByteSet;
+use crate::scan::{ByteSet, is_ascii_whitespace, skip_whitespace};
 use crate::token::{Doctype, Token};
 
 /// Bytes that end a run of DOCTYPE name characters.
-static NAME_STOP: ByteSet = ByteSet::new(b"\t\n\x0c\r >\0");
+static NAME_STOP: ByteSet = ByteSet::whitespace_and(b">\0");
 /// Bytes that end a run of a double-quoted identifier.
 static DQ_ID_STOP: ByteSet = ByteSet::new(b"\">\0\r");
 /// Bytes that end a run of a single-quoted identifier.
@@ -57,9 +57,7 @@ impl<'a> Tokenizer<'a> {
     /// Skips whitespace; returns the next byte, if any.
     #[inline]
     fn skip_ws(&mut self) -> Option<u8> {
-        while matches!(self.cur(), Some(b) if is_ws(b)) {
-            self.pos += 1;
-        }
+        self.pos = skip_whitespace(self.bytes, self.pos);
         self.cur()
     }
 
@@ -67,7 +65,7 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn doctype_state(&mut self) {
         self.new_doctype();
         match self.cur() {
-            Some(b) if is_ws(b) => {
+            Some(b) if is_ascii_whitespace(b) => {
                 self.pos += 1;
                 self.state = S::BeforeDoctypeName;
             }
@@ -182,7 +180,7 @@ impl<'a> Tokenizer<'a> {
             )
         };
         match self.cur() {
-            Some(b) if is_ws(b) => {
+            Some(b) if is_ascii_whitespace(b) => {
                 self.pos += 1;
                 self.state = before;
             }
@@ -325,7 +323,7 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.61 After DOCTYPE public identifier state.
     pub(super) fn after_doctype_public_identifier_state(&mut self) {
         match self.cur() {
-            Some(b) if is_ws(b) => {
+            Some(b) if is_ascii_whitespace(b) => {
                 self.pos += 1;
                 self.state = S::BetweenDoctypePublicAndSystemIdentifiers;
             }

@@ -47,6 +47,7 @@ use smallvec::SmallVec;
 
 use crate::element::Element;
 use crate::error::{ErrorCode, ParseError};
+use crate::scan::utf8_width;
 use crate::token::{Attribute, Attributes, Span, Tag, Text, Token};
 use name_key::{KeyHasher, NameKey, NameKeys};
 use switch::OpenElements;
@@ -424,24 +425,6 @@ impl From<State> for S {
 /// How far the input advances between two checks of the memory limit (see
 /// `Tokenizer::limit_hit_at`).
 const LIMIT_CHECK_EVERY: usize = 4096;
-
-/// ASCII whitespace as the tokenizer sees it after preprocessing: tab, LF,
-/// FF, space, and CR (which preprocessing turns into LF).
-#[inline(always)]
-pub(crate) fn is_ws(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | b'\x0c' | b' ' | b'\r')
-}
-
-/// The length of the UTF-8 sequence that starts with byte `b`.
-#[inline(always)]
-pub(crate) fn utf8_len(b: u8) -> usize {
-    match b {
-        0x00..=0x7F => 1,
-        0xC0..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
-    }
-}
 
 /// The name of the attribute of `attrs` (the current tag's) named `name`,
 /// if there is one (equal to `name`, but borrowed as long as the tag); when
@@ -1127,7 +1110,7 @@ impl<'a> Tokenizer<'a> {
                 code,
                 offset: offset + self.base,
             });
-            let after = offset + utf8_len(self.bytes[offset]);
+            let after = offset + utf8_width(self.bytes[offset]);
             self.next_stream_error = next_input_stream_error(self.input, after);
             moved += 1;
             if moved % 4096 == 0 && self.errors_over_limit() {
@@ -1344,7 +1327,7 @@ impl<'a> Tokenizer<'a> {
             self.text_str("\n");
             self.skip_cr();
         } else {
-            let end = self.pos + utf8_len(b);
+            let end = self.pos + utf8_width(b);
             self.text_src(self.pos, end);
             self.pos = end;
         }
@@ -1377,7 +1360,7 @@ impl<'a> Tokenizer<'a> {
                 *pos += 1;
             }
             _ => {
-                let end = *pos + utf8_len(b);
+                let end = *pos + utf8_width(b);
                 buf.push_src(input, *pos, end);
                 *pos = end;
             }

@@ -101,6 +101,7 @@ use super::name_key::{self, KeyHasher, NameKey, NameKeys};
 use super::tree::Tree;
 use super::{Options, S, State, Tokenizer};
 use crate::element::{self, Element};
+use crate::scan::is_ascii_whitespace;
 use crate::token::{Attribute, Doctype, Tag};
 
 /// Whether a start tag in foreign content ends it: the HTML "breakout"
@@ -255,8 +256,7 @@ enum FramesetMode {
 /// "not ok": any but whitespace and NUL (which "in body" ignores and
 /// foreign content inserts as U+FFFD without touching the flag).
 fn sets_frameset_not_ok(text: &str) -> bool {
-    text.bytes()
-        .any(|b| !matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | 0))
+    text.bytes().any(|b| !(is_ascii_whitespace(b) || b == 0))
 }
 
 /// The name a MathML `annotation-xml` that is an HTML integration point

@@ -21,12 +21,12 @@
 //! then `duplicate-attribute`), reported where and in the order the
 //! attribute name state reports them.
 
-use super::{RefTarget, S, Tokenizer, is_ws};
+use super::{RefTarget, S, Tokenizer};
 use crate::element::Element;
 use crate::error::ErrorCode;
 use crate::scan::{
-    ByteSet, CLASS, Run, class, class_run, class_run_seen, class_run_seen_past_first,
-    class_run_upper, run2,
+    ByteSet, Run, class, class_run, class_run_seen, class_run_seen_past_first, class_run_upper,
+    is_ascii_whitespace, run2, skip_whitespace,
 };
 use crate::token::{Attribute, Token};
 
@@ -35,7 +35,7 @@ static DQ_VALUE_STOP: ByteSet = ByteSet::new(b"\"&\0\r");
 /// Bytes that end a run of a single-quoted attribute value.
 static SQ_VALUE_STOP: ByteSet = ByteSet::new(b"'&\0\r");
 /// Bytes that end a run of an unquoted attribute value.
-static UNQUOTED_VALUE_STOP: ByteSet = ByteSet::new(b"\t\n\x0c\r &>\0\"'<=`");
+static UNQUOTED_VALUE_STOP: ByteSet = ByteSet::whitespace_and(b"&>\0\"'<=`");
 
 impl<'a> Tokenizer<'a> {
     /// The `eof-in-tag` case shared by the tag states: the tag is dropped.
@@ -107,7 +107,7 @@ impl<'a> Tokenizer<'a> {
                 self.pos = p + 1;
                 break;
             }
-            p = skip_ws(bytes, p);
+            p = skip_whitespace(bytes, p);
             match bytes.get(p) {
                 Some(b'>') => {
                     self.pos = p + 1;
@@ -144,18 +144,15 @@ impl<'a> Tokenizer<'a> {
             // (Nearly always `=` right away, then the value.)
             p = name_end;
             if bytes[p] != b'=' {
-                p = skip_ws(bytes, p);
+                p = skip_whitespace(bytes, p);
             }
             let mut value = "";
             let mut value_span = None;
             let mut quoted = false;
             if bytes.get(p) == Some(&b'=') {
                 p += 1;
-                if bytes
-                    .get(p)
-                    .is_some_and(|&b| CLASS[b as usize] & class::WS != 0)
-                {
-                    p = skip_ws(bytes, p);
+                if bytes.get(p).is_some_and(|&b| is_ascii_whitespace(b)) {
+                    p = skip_whitespace(bytes, p);
                 }
                 match bytes.get(p) {
                     Some(&q @ (b'"' | b'\'')) => {
@@ -190,7 +187,7 @@ impl<'a> Tokenizer<'a> {
                         let run = class_run(class::UNQUOTED_STOP, self.input, start);
                         let end = run.end;
                         match bytes.get(end) {
-                            Some(&b) if b == b'>' || CLASS[b as usize] & class::WS != 0 => {}
+                            Some(&b) if b == b'>' || is_ascii_whitespace(b) => {}
                             _ => return self.tag_slow(name, attr_start, S::BeforeAttributeName),
                         }
                         value = run.text;
@@ -215,7 +212,7 @@ impl<'a> Tokenizer<'a> {
                 // After a quoted value: whitespace, `/` or `>` must follow;
                 // anything else is for the states.
                 match bytes.get(p) {
-                    Some(&b) if b == b'/' || b == b'>' || CLASS[b as usize] & class::WS != 0 => {}
+                    Some(&b) if b == b'/' || b == b'>' || is_ascii_whitespace(b) => {}
                     _ => return self.tag_slow(name, p, S::AfterAttributeValueQuoted),
                 }
             }
@@ -373,7 +370,7 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(super) fn before_attribute_name_state(&mut self) {
         loop {
-            while matches!(self.cur(), Some(b) if is_ws(b)) {
+            while matches!(self.cur(), Some(b) if is_ascii_whitespace(b)) {
                 self.pos += 1;
             }
             if !self.skip_stray_solidus() {
@@ -476,7 +473,7 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(super) fn after_attribute_name_state(&mut self) {
         loop {
-            while matches!(self.cur(), Some(b) if is_ws(b)) {
+            while matches!(self.cur(), Some(b) if is_ascii_whitespace(b)) {
                 self.pos += 1;
             }
             if self.skip_stray_solidus() {
@@ -518,7 +515,7 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.35 Before attribute value state.
     #[inline]
     pub(super) fn before_attribute_value_state(&mut self) {
-        while matches!(self.cur(), Some(b) if is_ws(b)) {
+        while matches!(self.cur(), Some(b) if is_ascii_whitespace(b)) {
             self.pos += 1;
         }
         match self.cur() {
@@ -654,7 +651,7 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(super) fn after_attribute_value_quoted_state(&mut self) {
         match self.cur() {
-            Some(b) if is_ws(b) => {
+            Some(b) if is_ascii_whitespace(b) => {
                 self.pos += 1;
                 self.state = S::BeforeAttributeName;
             }
@@ -691,14 +688,4 @@ impl<'a> Tokenizer<'a> {
             }
         }
     }
-}
-
-/// The offset of the first byte at or after `p` that is not ASCII
-/// whitespace, or `bytes.len()`.
-#[inline(always)]
-fn skip_ws(bytes: &[u8], mut p: usize) -> usize {
-    while p < bytes.len() && CLASS[bytes[p] as usize] & class::WS != 0 {
-        p += 1;
-    }
-    p
 }

@@ -68,6 +68,7 @@ use std::collections::HashSet;
 use super::State;
 use super::switch::Ns;
 use crate::element::Element;
+use crate::scan::is_ascii_whitespace;
 use crate::token::{Attribute, Doctype, Tag};
 
 /// The most elements open at once that the follower follows; see the
@@ -350,7 +351,7 @@ impl Tree {
         while i < bytes.len() {
             let kind = match bytes[i] {
                 0 => Chars::Null,
-                b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' => Chars::Space,
+                b if is_ascii_whitespace(b) => Chars::Space,
                 _ => Chars::Other,
             };
             i += 1;
