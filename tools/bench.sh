@@ -8,7 +8,7 @@
 #   tools/bench.sh -- es6          # extra arguments after -- go to the throughput bench
 #
 # Needs valgrind and `cargo install iai-callgrind-runner --version 0.16.1`
-# (the version of the iai-callgrind dev-dependency) for the instructions
+# (the version of benches/Cargo.toml's iai-callgrind) for the instructions
 # benchmark; without them it is skipped with a note. Honours
 # HTMLTOK_CORPUS_DIR.
 set -euo pipefail

@@ -79,11 +79,11 @@ impl Counts {
 // Inputs
 
 /// The corpus directory: `$HTMLTOK_CORPUS_DIR`, else `../shared/corpus`
-/// relative to the crate root.
+/// relative to the workspace root (this crate is `benches/`).
 pub fn corpus_dir() -> PathBuf {
     match std::env::var_os("HTMLTOK_CORPUS_DIR") {
         Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
     }
 }
 
