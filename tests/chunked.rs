@@ -4,18 +4,13 @@
 //! options and random cuts, each as a fuzz input would encode it. Plus
 //! every two-piece split and byte-at-a-time for a few byte-level inputs.
 
-#[path = "support/chunked.rs"]
-mod chunked;
-
-#[path = "support/generate.rs"]
-mod generate;
-
 use chunked::{ChunkConfig, STATES, check_fuzz_input, check_splits, from_fuzz};
 use generate::Rng;
+use htmltok_test_support::{chunked, generate};
 
 /// A fuzz input: a random header, then a document of random fragments.
 fn case(rng: &mut Rng) -> Vec<u8> {
-    let flags = rng.next() as u8;
+    let flags = rng.next_u64() as u8;
     let n = rng.below(16);
     let state = rng.below(STATES.len());
     let mut data = vec![flags, (state << 4 | n) as u8];

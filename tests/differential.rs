@@ -18,15 +18,12 @@
 //! Ends with `N passed, N failed, N skipped`; exits 1 on any failure.
 //! `DIFFERENTIAL_SHOW=N` prints the first N failures (default 20).
 
-mod common;
-#[path = "support/reference.rs"]
-mod reference;
-
 use std::path::PathBuf;
 
-use common::Counts;
 use htmltok::State;
+use htmltok_test_support::{html5lib, reference, report};
 use reference::{Config, RefToken};
+use report::Counts;
 
 fn main() {
     let mut counts = Counts::showing("DIFFERENTIAL_SHOW", 20);
@@ -134,7 +131,7 @@ fn run(counts: &mut Counts, label: &str, input: &str, config: &Config) {
 }
 
 fn html5lib_inputs(counts: &mut Counts) {
-    let dir = match common::find_html5lib_tests_dir() {
+    let dir = match html5lib::find_html5lib_tests_dir() {
         Ok(dir) => dir,
         Err(msg) => {
             println!("FAIL html5lib-tests: {msg}");
@@ -149,7 +146,7 @@ fn html5lib_inputs(counts: &mut Counts) {
         .collect();
     files.sort();
     for path in files {
-        let tests = match common::load_tokenizer_file(&path) {
+        let tests = match html5lib::load_tokenizer_file(&path) {
             Ok(tests) => tests,
             Err(e) => {
                 counts.fail(e);
@@ -165,7 +162,7 @@ fn html5lib_inputs(counts: &mut Counts) {
             let mut configs: Vec<Config> = test
                 .initial_states
                 .iter()
-                .filter_map(|s| common::state_from_html5lib_name(s))
+                .filter_map(|s| html5lib::state_from_html5lib_name(s))
                 .map(|state| Config {
                     initial_state: state,
                     last_start_tag: test.last_start_tag.clone(),

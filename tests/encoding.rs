@@ -25,8 +25,6 @@
 //! `../shared/html5lib-tests`), `HTMLTOK_CORPUS_DIR` (pages for round trips;
 //! by default `../shared/corpus`).
 
-mod common;
-
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process;
@@ -37,6 +35,7 @@ use htmltok::{
     Confidence, DecodeError, DecodeOptions, Document, EncodingSource, Token, Tokenizer,
     canonical_label,
 };
+use htmltok_test_support::html5lib;
 
 #[derive(Default)]
 struct Report {
@@ -84,7 +83,7 @@ fn main() {
 
 /// The `encoding/` folder of html5lib-tests, or why there is none.
 fn find_encoding_dir() -> Result<PathBuf, String> {
-    let dir = common::find_html5lib_tests_dir()?.join("encoding");
+    let dir = html5lib::find_html5lib_tests_dir()?.join("encoding");
     if dir.is_dir() {
         Ok(dir)
     } else {
@@ -133,7 +132,7 @@ fn encoding_suite(report: &mut Report) {
                 continue;
             }
         };
-        for (index, case) in common::parse_encoding_dat(&bytes).iter().enumerate() {
+        for (index, case) in html5lib::parse_encoding_dat(&bytes).iter().enumerate() {
             let name = format!("encoding/{file} #{index}");
             let result = run_case(case);
             if let Some(why) = skip_reason(file, index) {
@@ -169,7 +168,7 @@ fn encoding_suite(report: &mut Report) {
     );
 }
 
-fn run_case(case: &common::EncodingCase) -> Result<(&'static str, EncodingSource), String> {
+fn run_case(case: &html5lib::EncodingCase) -> Result<(&'static str, EncodingSource), String> {
     let doc = Document::from_bytes_resolved(&case.data, &DecodeOptions::default())
         .map_err(|e| e.to_string())?;
     Ok((doc.encoding_label(), doc.source()))

@@ -3,10 +3,6 @@
 //! stream at every chunk size; offsets checked against the source over
 //! the corpus; arbitrary bytes never panic.
 
-mod common;
-#[path = "support/extract_stream.rs"]
-mod extract_stream;
-
 use extract_stream::{extracted, streamed};
 use htmltok::bumpalo::Bump;
 use htmltok::extract::{
@@ -14,6 +10,7 @@ use htmltok::extract::{
 };
 use htmltok::url::Url;
 use htmltok::{Token, Tokenizer};
+use htmltok_test_support::{corpus, extract_stream};
 
 fn text(html: &str) -> String {
     extracted(html, &ExtractOptions::default()).text
@@ -379,7 +376,7 @@ fn links_alone_are_those_of_everything() {
         // (links alone skip the latter without a call).
         "<a href=/e>x</p>y</li>z</td>w</a>v</div>u<a href=/f>q</h1>r</th>s</a></tr>".into(),
     ];
-    let corpus = common::corpus_page_paths().unwrap_or_default();
+    let corpus = corpus::corpus_page_paths().unwrap_or_default();
     let read =
         |p: &std::path::PathBuf| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned();
     let all = ExtractOptions::default().url(Some(page_url()));
@@ -523,7 +520,7 @@ fn words(text: &str) -> Vec<String> {
 /// and the run's words are that token's words.
 #[test]
 fn offsets_over_the_corpus() {
-    let Some(paths) = common::corpus_page_paths() else {
+    let Some(paths) = corpus::corpus_page_paths() else {
         println!("0 passed, 0 failed, 1 skipped (no corpus)");
         return;
     };
@@ -639,7 +636,7 @@ fn generated_and_corpus_pages() -> Vec<String> {
             (0..len).map(|_| ALPHABET[next(ALPHABET.len())]).collect()
         })
         .collect();
-    for path in common::corpus_page_paths().unwrap_or_default() {
+    for path in corpus::corpus_page_paths().unwrap_or_default() {
         pages.push(String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned());
     }
     pages

@@ -18,8 +18,6 @@
 //! - `HTML5LIB_TIMEOUT_SECS=N`: give up (exit 1) when one run makes no
 //!   progress for N seconds (default 60).
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::panic::{self, AssertUnwindSafe};
@@ -29,10 +27,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use common::{
+use html5lib::{
     ErrorAt, Html5libOutput, TokenizerTest, Via, find_html5lib_tests_dir, format_errors,
     load_tokenizer_file, state_from_html5lib_name, token_kind, tokenize_html5lib,
 };
+use htmltok_test_support::{html5lib, report};
 use serde_json::{Value, json};
 
 const XML_VIOLATION_FILE: &str = "xmlViolation.test";
@@ -205,7 +204,7 @@ fn main() {
         total.passed + total.failed,
         total.skipped
     );
-    common::finish(total.passed, total.failed, total.skipped)
+    report::finish(total.passed, total.failed, total.skipped)
 }
 
 /// The `*.test` files of `dir/tokenizer`, sorted by name.

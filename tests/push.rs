@@ -6,18 +6,12 @@
 //! (The html5lib suite runs through both interfaces in `tests/html5lib.rs`;
 //! the `tokenize` fuzz target checks both on arbitrary input.)
 
-#[path = "common/mod.rs"]
-mod common;
-#[path = "support/generate.rs"]
-mod generate;
-#[path = "support/input.rs"]
-mod input;
-
 use std::ops::ControlFlow;
 
 use generate::Rng;
 use htmltok::bumpalo::Bump;
 use htmltok::{MemoryLimitError, Options, ParseError, Span, Token, Tokenizer};
+use htmltok_test_support::{corpus, generate, input};
 
 /// What one run produced.
 #[derive(Debug, PartialEq)]
@@ -160,7 +154,7 @@ fn generated_documents_give_the_same_tokens_both_ways() {
 
 #[test]
 fn corpus_pages_give_the_same_tokens_both_ways() {
-    let Some(paths) = common::corpus_page_paths() else {
+    let Some(paths) = corpus::corpus_page_paths() else {
         return;
     };
     assert!(!paths.is_empty());
@@ -318,7 +312,7 @@ fn stream_with_sources(bytes: &[u8], chunk: usize, push: bool) -> Vec<String> {
 
 #[test]
 fn a_pushed_stream_gives_each_token_with_the_source_the_iterator_gives() {
-    let Some(paths) = common::corpus_page_paths() else {
+    let Some(paths) = corpus::corpus_page_paths() else {
         return;
     };
     let mut checked = 0;

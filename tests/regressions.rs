@@ -14,20 +14,7 @@
 //! an html5ever deviation, normalize that construct in `reference.rs` and
 //! show it in `tests/differential.rs`).
 
-// The support files each include `support/input.rs`, so that each stands
-// alone in a fuzz target; here all are loaded.
-#![allow(clippy::duplicate_mod)]
-
-#[path = "support/chunked.rs"]
-mod chunked;
-#[path = "support/invariants.rs"]
-mod invariants;
-#[path = "support/reference.rs"]
-mod reference;
-#[path = "support/roundtrip.rs"]
-mod roundtrip;
-#[path = "support/tree_oracle.rs"]
-mod tree_oracle;
+use htmltok_test_support::{chunked, invariants, reference, roundtrip, tree_oracle};
 
 /// Runs `input` through the checks of every fuzz target.
 fn check(input: &str) {

@@ -3,16 +3,13 @@
 //! check is `tests/support/roundtrip.rs`, shared with the `roundtrip` fuzz
 //! target); and the edges of that promise.
 
-mod common;
-#[path = "support/roundtrip.rs"]
-mod roundtrip;
-
 use htmltok::bumpalo::Bump;
 use htmltok::serialize::{
     Serializer, escape_attribute_value, escape_text, serialize_comment, serialize_doctype,
     serialize_tokens,
 };
 use htmltok::{Comment, Doctype, Element, Span, State, Tag, Text, Token, Tokenizer};
+use htmltok_test_support::{corpus, html5lib, roundtrip};
 use roundtrip::RoundtripConfig;
 
 fn serialized(html: &str) -> String {
@@ -30,18 +27,18 @@ fn assert_round_trips(input: &str) {
 
 #[test]
 fn html5lib_inputs_round_trip() {
-    let dir = common::find_html5lib_tests_dir().unwrap_or_else(|e| panic!("{e}"));
+    let dir = html5lib::find_html5lib_tests_dir().unwrap_or_else(|e| panic!("{e}"));
     let mut runs = 0;
     for entry in std::fs::read_dir(dir.join("tokenizer")).expect("tokenizer folder") {
         let path = entry.expect("directory entry").path();
         if path.extension().is_none_or(|x| x != "test") {
             continue;
         }
-        for test in common::load_tokenizer_file(&path).unwrap_or_else(|e| panic!("{e}")) {
+        for test in html5lib::load_tokenizer_file(&path).unwrap_or_else(|e| panic!("{e}")) {
             let Ok(input) = &test.input else { continue };
             let mut configs = roundtrip::configs(input);
             for state in &test.initial_states {
-                let Some(state) = common::state_from_html5lib_name(state) else {
+                let Some(state) = html5lib::state_from_html5lib_name(state) else {
                     continue;
                 };
                 configs.push(RoundtripConfig {
@@ -66,7 +63,7 @@ fn html5lib_inputs_round_trip() {
 
 #[test]
 fn corpus_pages_round_trip() {
-    let Some(paths) = common::corpus_page_paths() else {
+    let Some(paths) = corpus::corpus_page_paths() else {
         return;
     };
     let mut pages = 0;

@@ -3,14 +3,13 @@
 //!
 //! A harness (`harness = false`) so it can print its closing count line.
 
-mod common;
-
 use std::path::PathBuf;
 
 use htmltok::bumpalo::Bump;
 use htmltok::{
     Options, ParseError, State, StreamError, StreamOptions, StreamTokenizer, Token, Tokenizer,
 };
+use htmltok_test_support::{corpus, html5lib, report};
 
 /// Tokens of the whole input, as owned debug strings (with spans), plus errors.
 fn whole(input: &str, opts: &Options, last: Option<&str>) -> (Vec<String>, Vec<ParseError>) {
@@ -72,7 +71,7 @@ impl Counts {
 }
 
 fn html5lib_runs(counts: &mut Counts) {
-    let dir = match common::find_html5lib_tests_dir() {
+    let dir = match html5lib::find_html5lib_tests_dir() {
         Ok(d) => d,
         Err(e) => panic!("{e}"),
     };
@@ -84,13 +83,13 @@ fn html5lib_runs(counts: &mut Counts) {
         .collect();
     files.sort();
     for file in files {
-        for test in common::load_tokenizer_file(&file).unwrap() {
+        for test in html5lib::load_tokenizer_file(&file).unwrap() {
             let Ok(input) = &test.input else {
                 counts.skipped += 1;
                 continue;
             };
             for state_name in &test.initial_states {
-                let state = common::state_from_html5lib_name(state_name).unwrap();
+                let state = html5lib::state_from_html5lib_name(state_name).unwrap();
                 let opts = Options::default()
                     .auto_switch(false)
                     .errors(true)
@@ -118,7 +117,7 @@ fn html5lib_runs(counts: &mut Counts) {
 }
 
 fn corpus_pages(counts: &mut Counts) {
-    let Some(pages) = common::corpus_page_paths() else {
+    let Some(pages) = corpus::corpus_page_paths() else {
         counts.skipped += 1;
         return;
     };
@@ -541,5 +540,5 @@ fn main() {
     corpus_pages(&mut counts);
     html5lib_runs(&mut counts);
     let _ = State::Data;
-    common::finish(counts.passed, counts.failed, counts.skipped)
+    report::finish(counts.passed, counts.failed, counts.skipped)
 }

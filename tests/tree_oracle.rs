@@ -24,13 +24,8 @@
 //! missing suite or corpus is a skip here and a failure under CI.
 //! `TREE_ORACLE_SHOW=N` prints the first N failures (default 10).
 
-mod common;
-#[path = "support/reference.rs"]
-mod reference;
-#[path = "support/tree_oracle.rs"]
-mod tree_oracle;
-
-use common::Counts;
+use htmltok_test_support::{corpus, html5lib, report, tree_oracle};
+use report::Counts;
 use tree_oracle::{Judgement, Switching};
 
 /// The ways htmltok reads each input: whole, and in chunks of 1 and 7
@@ -150,7 +145,7 @@ fn missing(counts: &mut Counts, message: String) {
 }
 
 fn tree_construction(counts: &mut Counts) {
-    let dir = match common::find_html5lib_suite("tree-construction") {
+    let dir = match html5lib::find_html5lib_suite("tree-construction") {
         Ok(dir) => dir.join("tree-construction"),
         Err(message) => return missing(counts, message),
     };
@@ -173,7 +168,7 @@ fn tree_construction(counts: &mut Counts) {
     for path in files {
         let bytes = std::fs::read(&path).expect("tree-construction file");
         let file = path.file_name().unwrap_or_default().to_string_lossy();
-        let tests = common::parse_dat(&bytes, |h| headings.contains(&h));
+        let tests = html5lib::parse_dat(&bytes, |h| headings.contains(&h));
         for (index, test) in tests.iter().enumerate() {
             let has = |name: &str| test.iter().any(|(h, _)| h == name);
             if has("document-fragment") || has("script-off") {
@@ -196,7 +191,7 @@ fn tree_construction(counts: &mut Counts) {
 }
 
 fn corpus_pages(counts: &mut Counts) {
-    let Some(pages) = common::corpus_page_paths() else {
+    let Some(pages) = corpus::corpus_page_paths() else {
         counts.skipped += 1;
         return;
     };

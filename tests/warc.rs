@@ -16,10 +16,8 @@ use htmltok::warc::{
     HtmlRecord, Reader, ReaderOptions, Record, RecordKind, WarcError, WarcErrorKind,
 };
 use htmltok::{DecodeOptions, Document};
+use htmltok_test_support::warc as invariants;
 use serde_json::Value;
-
-#[path = "support/warc.rs"]
-mod invariants;
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/warc")

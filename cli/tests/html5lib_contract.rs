@@ -22,16 +22,14 @@
 //! - `HTML5LIB_TIMEOUT_SECS=N`: give up on one invocation after N seconds
 //!   (default 300).
 
-#[path = "../../tests/common/mod.rs"]
-mod common;
-
 use std::collections::BTreeMap;
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::process::{self, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{ErrorAt, TokenizerTest, load_tokenizer_file, parse_expected_errors};
+use html5lib::{ErrorAt, TokenizerTest, load_tokenizer_file, parse_expected_errors};
+use htmltok_test_support::{html5lib, report};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_htmltok");
@@ -64,7 +62,7 @@ struct Actual {
 }
 
 fn main() {
-    let dir = common::find_html5lib_tests_dir().unwrap_or_else(|msg| fail_setup(&msg));
+    let dir = html5lib::find_html5lib_tests_dir().unwrap_or_else(|msg| fail_setup(&msg));
     let files = test_files(&dir).unwrap_or_else(|msg| fail_setup(&msg));
     let filter = std::env::var("HTML5LIB_FILTER")
         .ok()
@@ -132,7 +130,7 @@ fn main() {
     if counts.failed > shown {
         println!("... {} more failures not shown", counts.failed - shown);
     }
-    common::finish(counts.passed, counts.failed, counts.skipped)
+    report::finish(counts.passed, counts.failed, counts.skipped)
 }
 
 fn fail_setup(msg: &str) -> ! {
@@ -363,13 +361,13 @@ fn check(run: &Run<'_>, actual: &Result<Actual, String>, chunk: Option<usize>) -
         run.state,
         test.input.as_deref().unwrap_or_default(),
         Value::from(want_tokens),
-        common::format_errors(&test.errors),
+        html5lib::format_errors(&test.errors),
     );
     match actual {
         Ok(a) => msg.push_str(&format!(
             "  actual tokens:   {}\n  actual errors:   {}\n",
             Value::from(a.tokens.clone()),
-            common::format_errors(&a.errors)
+            html5lib::format_errors(&a.errors)
         )),
         Err(e) => msg.push_str(&format!("  ERROR: {e}\n")),
     }

@@ -2,10 +2,8 @@
 //! Standard says, whatever its bytes; memory stays bounded whatever its
 //! size; an input that fails part way keeps what it produced.
 
+use htmltok_test_support::html5lib;
 mod helpers;
-
-#[path = "../../tests/common/mod.rs"]
-mod common;
 
 use std::fs;
 use std::io::Write;
@@ -80,12 +78,14 @@ fn less_than_alone_has_an_encoding() {
 /// one run, each case a file), read whole and in chunks of 7 bytes.
 #[test]
 fn the_html5lib_encoding_suite_through_the_command_line() {
-    let suite = common::find_html5lib_tests_dir().unwrap().join("encoding");
+    let suite = html5lib::find_html5lib_tests_dir()
+        .unwrap()
+        .join("encoding");
     let dir = tempfile::tempdir().unwrap();
     let mut files = Vec::new();
     let mut want = Vec::new();
     for dat in ["tests1.dat", "tests2.dat", "test-yahoo-jp.dat"] {
-        let cases = common::parse_encoding_dat(&fs::read(suite.join(dat)).unwrap());
+        let cases = html5lib::parse_encoding_dat(&fs::read(suite.join(dat)).unwrap());
         assert!(!cases.is_empty(), "{dat}");
         for (i, case) in cases.iter().enumerate() {
             let file = write(dir.path(), &format!("{dat}-{i:03}.html"), &case.data);

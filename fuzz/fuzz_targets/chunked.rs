@@ -4,10 +4,8 @@
 //! `tests/support/chunked.rs`); the rest is the document, any bytes.
 #![no_main]
 
+use htmltok_test_support::chunked;
 use libfuzzer_sys::fuzz_target;
-
-#[path = "../../tests/support/chunked.rs"]
-mod chunked;
 
 fuzz_target!(|data: &[u8]| {
     chunked::check_fuzz_input(data);

@@ -5,10 +5,8 @@
 //! html5ever deviation from the standard).
 #![no_main]
 
+use htmltok_test_support::reference;
 use libfuzzer_sys::fuzz_target;
-
-#[path = "../../tests/support/reference.rs"]
-mod reference;
 
 fuzz_target!(|data: &[u8]| {
     let input = String::from_utf8_lossy(data);

@@ -9,10 +9,8 @@
 
 use htmltok::extract::{ExtractOptions, extract};
 use htmltok::url::Url;
+use htmltok_test_support::extract_stream;
 use libfuzzer_sys::fuzz_target;
-
-#[path = "../../tests/support/extract_stream.rs"]
-mod extract_stream;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else {

@@ -3,10 +3,8 @@
 //! `tests/support/roundtrip.rs`).
 #![no_main]
 
+use htmltok_test_support::roundtrip;
 use libfuzzer_sys::fuzz_target;
-
-#[path = "../../tests/support/roundtrip.rs"]
-mod roundtrip;
 
 fuzz_target!(|data: &[u8]| {
     let input = String::from_utf8_lossy(data);

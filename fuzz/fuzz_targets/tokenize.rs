@@ -3,10 +3,8 @@
 //! `tests/support/invariants.rs` hold.
 #![no_main]
 
+use htmltok_test_support::invariants;
 use libfuzzer_sys::fuzz_target;
-
-#[path = "../../tests/support/invariants.rs"]
-mod invariants;
 
 fuzz_target!(|data: &[u8]| {
     let input = String::from_utf8_lossy(data);

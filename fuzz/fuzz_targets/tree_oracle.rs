@@ -8,12 +8,8 @@
 //! html5ever's tokens) is not a find.
 #![no_main]
 
+use htmltok_test_support::tree_oracle;
 use libfuzzer_sys::fuzz_target;
-
-#[path = "../../tests/support/reference.rs"]
-mod reference;
-#[path = "../../tests/support/tree_oracle.rs"]
-mod tree_oracle;
 
 use tree_oracle::{Judgement, Switching};
 

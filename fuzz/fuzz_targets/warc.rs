@@ -5,10 +5,8 @@
 //! `tests/warc/` (plain and gzip), mutated records come from those.
 #![no_main]
 
+use htmltok_test_support::warc;
 use libfuzzer_sys::fuzz_target;
-
-#[path = "../../tests/support/warc.rs"]
-mod warc;
 
 fuzz_target!(|data: &[u8]| {
     warc::check(data);

@@ -4,10 +4,8 @@
 //! their numbers and offsets and no error (`tests/support/warc.rs`).
 #![no_main]
 
+use htmltok_test_support::warc;
 use libfuzzer_sys::fuzz_target;
-
-#[path = "../../tests/support/warc.rs"]
-mod warc;
 
 fuzz_target!(|data: &[u8]| {
     warc::roundtrip(data);

@@ -1,6 +1,5 @@
 //! Streaming against the whole input, as a check: used by the `chunked`
-//! fuzz target, `tests/chunked.rs` and `tests/regressions.rs` (each
-//! includes this file with `#[path]`).
+//! fuzz target, `tests/chunked.rs` and `tests/regressions.rs`.
 //!
 //! The document's bytes are cut into chunks and fed through
 //! [`StreamTokenizer::feed`] (or [`StreamTokenizer::feed_str`] for a chunk
@@ -44,7 +43,6 @@
 //!   section);
 //! - `n` bytes, each a chunk length (0 feeds an empty chunk);
 //! - the rest: the document, any bytes (invalid UTF-8 included).
-#![allow(dead_code)]
 
 use std::ops::ControlFlow;
 
@@ -54,9 +52,8 @@ use htmltok::{
     Token, Tokenizer,
 };
 
-#[path = "input.rs"]
-mod input;
-pub use input::{STATES, first_end_tag_name};
+use crate::input;
+pub use crate::input::{STATES, first_end_tag_name};
 
 /// How one document is tokenized and cut.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,12 +1,10 @@
 //! Extraction through a stream against the whole input: used by
-//! `tests/extract.rs` and the `extract` fuzz target (each includes this file
-//! with `#[path]`).
+//! `tests/extract.rs` and the `extract` fuzz target.
 //!
 //! The page is fed to a [`StreamTokenizer`] a few bytes at a time, text
 //! pieces unjoined, and the [`Extractor`] is drained as a streaming caller
 //! drains it (text and links taken after every chunk, links resolved at
 //! the end); the result must equal [`extract`] over the whole page.
-#![allow(dead_code)]
 
 use htmltok::bumpalo::Bump;
 use htmltok::extract::{ExtractOptions, Extracted, Extractor, extract};
@@ -64,10 +62,11 @@ pub fn streamed(html: &str, options: &ExtractOptions, size: usize) -> Extracted 
     // A stream gives a srcset candidate the whole value's span.
     let mut whole_spans = extract(html, options).links.into_iter();
     for link in &mut links {
-        if let Some(w) = whole_spans.next() {
-            if link.span.start <= w.span.start && w.span.end <= link.span.end {
-                link.span = w.span;
-            }
+        if let Some(w) = whole_spans.next()
+            && link.span.start <= w.span.start
+            && w.span.end <= link.span.end
+        {
+            link.span = w.span;
         }
     }
     found.links = links;

@@ -3,13 +3,12 @@
 //! references, multi-byte and invalid UTF-8, content-model switches and
 //! foreign content among them). Used by `tests/chunked.rs` and
 //! `tests/push.rs`.
-#![allow(dead_code)]
 
 /// xorshift64*: deterministic, no dependency.
 pub struct Rng(pub u64);
 
 impl Rng {
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -17,7 +16,7 @@ impl Rng {
     }
 
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 
     pub fn pick<'a, T: ?Sized>(&mut self, items: &'a [&'a T]) -> &'a T {

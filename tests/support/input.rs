@@ -1,6 +1,5 @@
 //! Helpers shared by the other support modules: on raw inputs, and for
 //! reporting where two results part.
-#![allow(dead_code)]
 
 use htmltok::State;
 

@@ -1,6 +1,5 @@
 //! The invariants every token stream must satisfy, whatever the input and
-//! options: used by the `tokenize` fuzz target and by `tests/regressions.rs`
-//! (both include this file with `#[path]`).
+//! options: used by the `tokenize` fuzz target and by `tests/regressions.rs`.
 //!
 //! For each configuration of [`configs`] (every initial state, auto-switching
 //! on with scripting on and off, off with the foreign flag off and on, and
@@ -29,14 +28,12 @@
 //!   borrowed tag or attribute name or attribute value *is* its span, any
 //!   other borrowed string lies inside its token's span;
 //! - parse error offsets are within the input.
-#![allow(dead_code)]
 
 use htmltok::bumpalo::Bump;
 use htmltok::{Element, Options, Span, State, Tag, Token, Tokenizer};
 
-#[path = "input.rs"]
-mod input;
-pub use input::{STATES, first_end_tag_name};
+use crate::input;
+pub use crate::input::{STATES, first_end_tag_name};
 
 /// One way to run the tokenizer.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,6 @@
 //! html5ever as a reference tokenizer: the two sides of the differential
 //! test (`tests/differential.rs`) and of the `differential` fuzz target
-//! (`fuzz/fuzz_targets/differential.rs`), which both include this file with
-//! `#[path]`.
+//! (`fuzz/fuzz_targets/differential.rs`).
 //!
 //! Both tokenizers get the same input, initial state, last start tag and
 //! "adjusted current node is foreign" flag, and the same content-model
@@ -13,7 +12,6 @@
 //! Where html5ever deviates from the current standard, [`normalize`]
 //! rewrites that one construct (see its documentation); everything else
 //! must be equal.
-#![allow(dead_code)]
 
 use std::cell::RefCell;
 use std::fmt;
@@ -27,9 +25,7 @@ use html5ever::tokenizer::{
 use htmltok::bumpalo::Bump;
 use htmltok::{Options, State, Token, Tokenizer};
 
-#[path = "input.rs"]
-mod input;
-pub use input::first_end_tag_name;
+pub use crate::input::first_end_tag_name;
 
 /// A token as both sides can express it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,5 @@
 //! The round-trip promise of `htmltok::serialize`, as a check: used by the
-//! `roundtrip` fuzz target, `tests/roundtrip.rs` and `tests/regressions.rs`
-//! (each includes this file with `#[path]`).
+//! `roundtrip` fuzz target, `tests/roundtrip.rs` and `tests/regressions.rs`.
 //!
 //! For input `s` and a configuration (initial state, last start tag,
 //! scripting; auto-switching on): tokens `T` of `s`, HTML `h` written for
@@ -8,15 +7,13 @@
 //! options. `T'` must equal `T` but for spans, once CR and CRLF in `T`'s
 //! text and attribute values are turned into LF (the two exceptions the
 //! module documents). And serializing `T'` must give `h` again.
-#![allow(dead_code)]
 
 use htmltok::bumpalo::Bump;
 use htmltok::serialize::Serializer;
 use htmltok::{Options, State, Token, Tokenizer};
 
-#[path = "input.rs"]
-mod input;
-pub use input::first_end_tag_name;
+use crate::input;
+pub use crate::input::first_end_tag_name;
 
 /// One round-trip configuration.
 #[derive(Clone, Debug, PartialEq, Eq)]

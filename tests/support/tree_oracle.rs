@@ -2,10 +2,9 @@
 //! html5ever's tokenizer hands to html5ever's own `TreeBuilder` (scripting
 //! on), against htmltok's tokens with auto-switching on. Used by
 //! `tests/tree_oracle.rs`, `tests/regressions.rs` and the `tree_oracle`
-//! fuzz target, which include this file with `#[path]` beside
-//! `reference.rs` (as `crate::reference`: the token form, its conversions
-//! and [`first_difference`](crate::reference::first_difference) are
-//! shared).
+//! fuzz target. It builds on [`reference`](crate::reference), whose token
+//! form, conversions and
+//! [`first_difference`](crate::reference::first_difference) it shares.
 //!
 //! The differential test drives both tokenizers with one flat table of tag
 //! names. Here the tree builder decides, insertion mode by insertion mode,
@@ -28,7 +27,6 @@
 //! (checked in `tests/tree_oracle.rs`), and a difference is put down to it
 //! only when htmltok made to follow it gives html5ever's tokens exactly
 //! ([`judge`]).
-#![allow(dead_code)]
 
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};

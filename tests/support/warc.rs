@@ -1,6 +1,5 @@
 //! What must hold for any bytes read as a WARC archive: used by
-//! `tests/warc.rs` and the `warc` fuzz target (each includes this file
-//! with `#[path]`).
+//! `tests/warc.rs` and the `warc` and `warc_roundtrip` fuzz targets.
 //!
 //! The reader ends, yielding at most a few items per byte; record numbers
 //! never go back and each record's is new; a record of a plain archive has
@@ -8,7 +7,6 @@
 //! every error begins with its position; and the HTML iterator over the
 //! same bytes accounts for every record the reader gave: a page, a
 //! record passed over and counted, or an error of the page's own.
-#![allow(dead_code)]
 
 use htmltok::warc::{Reader, ReaderOptions, WarcErrorKind};
 

@@ -1,9 +1,7 @@
-//! Helpers shared by the integration tests: finding and loading the
-//! html5lib-tests tokenizer suite, and turning htmltok's tokens and errors
-//! into the html5lib-tests JSON form so the two can be compared.
-//!
-//! Each test crate that does `mod common;` uses only part of this module.
-#![allow(dead_code)]
+//! The html5lib-tests suites: finding and loading the tokenizer suite,
+//! turning htmltok's tokens and errors into the html5lib-tests JSON form so
+//! the two can be compared, and reading the `.dat` files of the encoding and
+//! tree-construction suites.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -43,14 +41,7 @@ pub fn find_html5lib_suite(suite: &str) -> Result<PathBuf, String> {
             dir.display()
         ));
     }
-    // The workspace root: this crate's folder, or its parent for the
-    // command line's crate (`cli/`).
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let root = if manifest.join("tests").join("common").is_dir() {
-        manifest.to_path_buf()
-    } else {
-        manifest.join("..")
-    };
+    let root = crate::corpus::workspace_root();
     let candidates = [
         root.join("tests").join("html5lib-tests"),
         root.join("..").join("shared").join("html5lib-tests"),
@@ -612,79 +603,6 @@ fn load_test(file: &str, index: usize, t: &Value) -> Result<TokenizerTest, Strin
         last_start_tag,
         double_escaped,
     })
-}
-
-/// The tally of a `harness = false` test that prints its first failures.
-#[derive(Default)]
-pub struct Counts {
-    pub passed: usize,
-    pub failed: usize,
-    pub skipped: usize,
-    /// How many failures were printed, and how many may be.
-    pub shown: usize,
-    pub show: usize,
-}
-
-impl Counts {
-    /// Printing the first `$show_var` failures (an environment variable),
-    /// else the first `default`.
-    pub fn showing(show_var: &str, default: usize) -> Counts {
-        Counts {
-            show: std::env::var(show_var)
-                .ok()
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(default),
-            ..Counts::default()
-        }
-    }
-
-    /// Counts a failure, printing it while fewer than `show` were.
-    pub fn fail(&mut self, message: String) {
-        self.failed += 1;
-        if self.shown < self.show {
-            self.shown += 1;
-            println!("FAIL {message}");
-        }
-    }
-
-    /// [`finish`] with these counts.
-    pub fn finish(&self) -> ! {
-        finish(self.passed, self.failed, self.skipped)
-    }
-}
-
-/// Prints the closing line `N passed, N failed, N skipped` that CI reads and
-/// exits with status 1 if anything failed, 0 otherwise.
-pub fn finish(passed: usize, failed: usize, skipped: usize) -> ! {
-    use std::io::Write;
-    println!();
-    println!("{passed} passed, {failed} failed, {skipped} skipped");
-    let _ = std::io::stdout().flush();
-    std::process::exit(i32::from(failed > 0))
-}
-
-/// The `.html` pages of the real-page corpus (`$HTMLTOK_CORPUS_DIR`, else
-/// `../shared/corpus`), sorted; `None` when it is missing, which fails under
-/// CI and is a noted skip elsewhere.
-pub fn corpus_page_paths() -> Option<Vec<PathBuf>> {
-    let dir = std::env::var_os("HTMLTOK_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "corpus not found at {} (set HTMLTOK_CORPUS_DIR)",
-            dir.display()
-        );
-        println!("corpus not found at {}: skipped", dir.display());
-        return None;
-    };
-    let mut pages: Vec<PathBuf> = entries
-        .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "html"))
-        .collect();
-    pages.sort();
-    Some(pages)
 }
 
 // ---------------------------------------------------------------------------
