@@ -15,22 +15,23 @@
 //! normalized output agrees. When html5ever fixes a deviation, its check
 //! fails and the normalization should go.
 //!
-//! Ends with `N passed, N failed, N skipped`; exits 1 on any failure.
-//! `DIFFERENTIAL_SHOW=N` prints the first N failures (default 20).
+//! Each deviation, html5lib test and corpus page is a trial (libtest-mimic:
+//! `cargo test --test differential NAME` runs those whose name holds NAME);
+//! each comparison of one input in one configuration is a check. Ends with
+//! `N passed, N failed, N skipped` (checks); exits 1 on any failure.
 
 use std::path::PathBuf;
 
 use htmltok::State;
-use htmltok_test_support::{html5lib, reference, report};
+use htmltok_test_support::harness::{self, Checks, Trial};
+use htmltok_test_support::{html5lib, reference};
 use reference::{Config, RefToken};
-use report::Counts;
 
 fn main() {
-    let mut counts = Counts::showing("DIFFERENTIAL_SHOW", 20);
-    deviations(&mut counts);
-    html5lib_inputs(&mut counts);
-    corpus_pages(&mut counts);
-    counts.finish();
+    let mut trials = deviations();
+    trials.extend(html5lib_inputs());
+    trials.extend(corpus_pages());
+    harness::run(trials)
 }
 
 // ---------------------------------------------------------------------------
@@ -62,7 +63,7 @@ fn foreign() -> Config {
     }
 }
 
-fn deviations(counts: &mut Counts) {
+fn deviations() -> Vec<Trial> {
     let cases = [
         // §13.2.5.69–71: an empty CDATA section emits no character token;
         // html5ever emits its empty temporary buffer as `CharacterTokens("")`.
@@ -89,28 +90,37 @@ fn deviations(counts: &mut Counts) {
             standard: vec![],
         },
     ];
-    for case in cases {
-        let ours = reference::htmltok_tokens(case.input, &case.config);
-        let raw = reference::html5ever_tokens(case.input, &case.config);
-        let normalized = reference::normalize(case.input, &case.config, raw.clone());
-        let what = format!("deviation {} on {:?}", case.name, case.input);
-        if ours != case.standard {
-            counts.fail(format!(
-                "{what}: htmltok gives {ours:?}, the standard {:?}",
-                case.standard
-            ));
-        } else if raw == case.standard {
-            counts.fail(format!(
-                "{what}: html5ever no longer deviates; remove its normalization"
-            ));
-        } else if normalized != case.standard {
-            counts.fail(format!(
-                "{what}: normalized html5ever gives {normalized:?}, the standard {:?}",
-                case.standard
-            ));
-        } else {
-            counts.passed += 1;
-        }
+    let trial = |case: Deviation| {
+        harness::case(format!("deviation {}", case.name), move |checks| {
+            deviation(checks, case);
+        })
+    };
+    cases.into_iter().map(trial).collect()
+}
+
+/// Checks that htmltok gives the standard's tokens, html5ever others, and
+/// the normalization the standard's.
+fn deviation(counts: &mut Checks, case: Deviation) {
+    let ours = reference::htmltok_tokens(case.input, &case.config);
+    let raw = reference::html5ever_tokens(case.input, &case.config);
+    let normalized = reference::normalize(case.input, &case.config, raw.clone());
+    let what = format!("deviation {} on {:?}", case.name, case.input);
+    if ours != case.standard {
+        counts.fail(format!(
+            "{what}: htmltok gives {ours:?}, the standard {:?}",
+            case.standard
+        ));
+    } else if raw == case.standard {
+        counts.fail(format!(
+            "{what}: html5ever no longer deviates; remove its normalization"
+        ));
+    } else if normalized != case.standard {
+        counts.fail(format!(
+            "{what}: normalized html5ever gives {normalized:?}, the standard {:?}",
+            case.standard
+        ));
+    } else {
+        counts.pass();
     }
 }
 
@@ -118,10 +128,10 @@ fn deviations(counts: &mut Counts) {
 // Inputs
 // ---------------------------------------------------------------------------
 
-fn run(counts: &mut Counts, label: &str, input: &str, config: &Config) {
+fn run(counts: &mut Checks, label: &str, input: &str, config: &Config) {
     let result = std::panic::catch_unwind(|| reference::compare(input, config));
     match result {
-        Ok(Ok(())) => counts.passed += 1,
+        Ok(Ok(())) => counts.pass(),
         Ok(Err(m)) => {
             let shown: String = input.chars().take(300).collect();
             counts.fail(format!("{label} [{config}] input {shown:?}: {m}"));
@@ -130,13 +140,13 @@ fn run(counts: &mut Counts, label: &str, input: &str, config: &Config) {
     }
 }
 
-fn html5lib_inputs(counts: &mut Counts) {
+fn html5lib_inputs() -> Vec<Trial> {
     let dir = match html5lib::find_html5lib_tests_dir() {
         Ok(dir) => dir,
         Err(msg) => {
-            println!("FAIL html5lib-tests: {msg}");
-            counts.failed += 1;
-            return;
+            return vec![harness::case("html5lib-tests", move |counts| {
+                counts.fail(format!("html5lib-tests: {msg}"));
+            })];
         }
     };
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("tokenizer"))
@@ -145,68 +155,82 @@ fn html5lib_inputs(counts: &mut Counts) {
         .filter(|p| p.extension().is_some_and(|x| x == "test"))
         .collect();
     files.sort();
+    let mut trials = Vec::new();
     for path in files {
         let tests = match html5lib::load_tokenizer_file(&path) {
             Ok(tests) => tests,
             Err(e) => {
-                counts.fail(e);
+                let name = path.display().to_string();
+                trials.push(harness::case(name, move |counts| counts.fail(e)));
                 continue;
             }
         };
         for test in tests {
-            let Ok(input) = &test.input else {
-                counts.skipped += 1;
-                continue;
-            };
             let label = format!("{} #{} {:?}", test.file, test.index, test.description);
-            let mut configs: Vec<Config> = test
-                .initial_states
-                .iter()
-                .filter_map(|s| html5lib::state_from_html5lib_name(s))
-                .map(|state| Config {
-                    initial_state: state,
-                    last_start_tag: test.last_start_tag.clone(),
-                    foreign: state == State::CdataSection,
-                })
-                .collect();
-            for config in reference::configs_for(input) {
-                if !configs.contains(&config) {
-                    configs.push(config);
+            trials.push(harness::case(label.clone(), move |counts| {
+                let input = match &test.input {
+                    Ok(input) => input,
+                    Err(why) => return counts.skip(why.clone()),
+                };
+                let mut configs: Vec<Config> = test
+                    .initial_states
+                    .iter()
+                    .filter_map(|s| html5lib::state_from_html5lib_name(s))
+                    .map(|state| Config {
+                        initial_state: state,
+                        last_start_tag: test.last_start_tag.clone(),
+                        foreign: state == State::CdataSection,
+                    })
+                    .collect();
+                for config in reference::configs_for(input) {
+                    if !configs.contains(&config) {
+                        configs.push(config);
+                    }
                 }
-            }
-            for config in &configs {
-                run(counts, &label, input, config);
-            }
+                for config in &configs {
+                    run(counts, &label, input, config);
+                }
+            }));
         }
     }
+    trials
 }
 
-fn corpus_pages(counts: &mut Counts) {
+fn corpus_pages() -> Vec<Trial> {
     let dir = std::env::var_os("HTMLTOK_CORPUS_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
     let Ok(entries) = std::fs::read_dir(&dir) else {
-        if std::env::var_os("CI").is_some() {
-            counts.fail(format!(
+        return vec![harness::case("corpus", move |counts| {
+            let why = format!(
                 "corpus not found at {} (set HTMLTOK_CORPUS_DIR)",
                 dir.display()
-            ));
-        } else {
-            println!("corpus not found at {}: pages skipped", dir.display());
-            counts.skipped += 1;
-        }
-        return;
+            );
+            if harness::under_ci() {
+                counts.fail(why);
+            } else {
+                counts.note(format!("{why}: pages skipped"));
+                counts.skip(why);
+            }
+        })];
     };
     let mut pages: Vec<PathBuf> = entries
         .map(|e| e.expect("directory entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "html"))
         .collect();
     pages.sort();
-    for page in pages {
-        let bytes = std::fs::read(&page).expect("corpus page");
-        let input = String::from_utf8_lossy(&bytes);
-        let label = page.file_name().unwrap_or_default().to_string_lossy();
-        run(counts, &label, &input, &Config::default());
-        run(counts, &label, &input, &foreign());
-    }
+    let trial = |page: PathBuf| {
+        let label = page
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        harness::case(format!("corpus {label}"), move |counts| {
+            let bytes = std::fs::read(&page).expect("corpus page");
+            let input = String::from_utf8_lossy(&bytes);
+            run(counts, &label, &input, &Config::default());
+            run(counts, &label, &input, &foreign());
+        })
+    };
+    pages.into_iter().map(trial).collect()
 }

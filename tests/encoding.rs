@@ -1,7 +1,10 @@
 //! Bytes in (`harness = false`, needs the `encoding` feature): the
 //! html5lib-tests encoding suite, round trips through legacy encodings,
-//! invalid UTF-8, zero-copy and the memory cap. Ends with a line
-//! `N passed, N failed, N skipped` and exits 1 on any failure.
+//! invalid UTF-8, zero-copy and the memory cap. Each case of the suite is
+//! a trial (libtest-mimic: `cargo test --test encoding NAME` runs those
+//! whose name holds NAME), and so is each group of the other checks. Ends
+//! with a line `N passed, N failed, N skipped` (checks) and exits 1 on any
+//! failure.
 //!
 //! **The encoding suite.** Every case of `encoding/*.dat` and
 //! `encoding/scripted/*.dat` gives bytes (`#data`) and the encoding a browser
@@ -27,7 +30,8 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use htmltok::bumpalo::Bump;
 use htmltok::encoding_rs::{self, Encoding};
@@ -35,46 +39,56 @@ use htmltok::{
     Confidence, DecodeError, DecodeOptions, Document, EncodingSource, Token, Tokenizer,
     canonical_label,
 };
+use htmltok_test_support::harness::{self, Checks, Trial};
 use htmltok_test_support::html5lib;
 
-#[derive(Default)]
-struct Report {
-    passed: usize,
-    failed: usize,
-    skipped: usize,
+/// The checks here, named in their messages.
+trait Report {
+    fn check_named(&mut self, name: &str, result: Result<(), String>);
+    fn skip_named(&mut self, name: &str, why: &str);
 }
 
-impl Report {
-    fn check(&mut self, name: &str, result: Result<(), String>) {
-        match result {
-            Ok(()) => self.passed += 1,
-            Err(why) => {
-                self.failed += 1;
-                println!("FAIL {name}: {why}");
-            }
-        }
+impl Report for Checks {
+    fn check_named(&mut self, name: &str, result: Result<(), String>) {
+        self.check(result.map_err(|why| format!("{name}: {why}")));
     }
 
-    fn skip(&mut self, name: &str, why: &str) {
-        self.skipped += 1;
-        println!("skip {name}: {why}");
+    fn skip_named(&mut self, name: &str, why: &str) {
+        self.note(format!("skip {name}: {why}"));
+        self.skip(format!("{name}: {why}"));
     }
 }
+
+/// What decided each case's encoding, for the suite's summary.
+static SOURCES: Mutex<Vec<EncodingSource>> = Mutex::new(Vec::new());
+/// The suite's cases run (not skipped).
+static CASES_RUN: AtomicUsize = AtomicUsize::new(0);
 
 fn main() {
-    let mut report = Report::default();
-    encoding_suite(&mut report);
-    round_trips(&mut report);
-    invalid_utf8(&mut report);
-    zero_copy(&mut report);
-    memory_cap(&mut report);
-    println!(
-        "{} passed, {} failed, {} skipped",
-        report.passed, report.failed, report.skipped
-    );
-    if report.failed > 0 {
-        process::exit(1);
-    }
+    let (mut trials, files) = encoding_suite();
+    trials.extend([
+        harness::case("round trips", round_trips),
+        harness::case("invalid UTF-8", invalid_utf8),
+        harness::case("zero-copy UTF-8", zero_copy),
+        harness::case("memory cap", memory_cap),
+    ]);
+    harness::run_then(trials, || {
+        let sources = SOURCES.lock().unwrap_or_else(|e| e.into_inner());
+        let cases = CASES_RUN.load(Ordering::Relaxed);
+        if cases == 0 {
+            return;
+        }
+        let mut by_source = String::new();
+        for source in ["bom", "prescan", "meta", "default"] {
+            let n = sources.iter().filter(|s| s.as_str() == source).count();
+            let _ = write!(by_source, " {source} {n},");
+        }
+        println!(
+            "encoding suite: {files} files, {} cases run; decided by{}",
+            cases,
+            by_source.trim_end_matches(',')
+        );
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -98,12 +112,15 @@ fn skip_reason(file: &str, _index: usize) -> Option<&'static str> {
         .then_some("the <meta> is written by document.write(); finding it needs a script engine")
 }
 
-fn encoding_suite(report: &mut Report) {
+/// A trial per case of the suite, and how many files it has.
+fn encoding_suite() -> (Vec<Trial>, usize) {
     let dir = match find_encoding_dir() {
         Ok(dir) => dir,
         Err(why) => {
-            report.check("encoding suite", Err(why));
-            return;
+            let trial = harness::case("encoding suite", move |report| {
+                report.check_named("encoding suite", Err(why));
+            });
+            return (vec![trial], 0);
         }
     };
     let mut files: Vec<String> = Vec::new();
@@ -123,49 +140,49 @@ fn encoding_suite(report: &mut Report) {
         }
     }
     files.sort();
-    let (before, mut sources) = (report.passed + report.failed, Vec::<EncodingSource>::new());
+    let mut trials = Vec::new();
     for file in &files {
         let bytes = match std::fs::read(dir.join(file)) {
             Ok(bytes) => bytes,
             Err(e) => {
-                report.check(file, Err(e.to_string()));
+                let file = file.clone();
+                trials.push(harness::case(file.clone(), move |report| {
+                    report.check_named(&file, Err(e.to_string()));
+                }));
                 continue;
             }
         };
-        for (index, case) in html5lib::parse_encoding_dat(&bytes).iter().enumerate() {
+        for (index, case) in html5lib::parse_encoding_dat(&bytes).into_iter().enumerate() {
             let name = format!("encoding/{file} #{index}");
-            let result = run_case(case);
-            if let Some(why) = skip_reason(file, index) {
-                let got = match &result {
-                    Ok((label, _)) => label.to_string(),
-                    Err(e) => e.clone(),
-                };
-                report.skip(
+            let skip = skip_reason(file, index);
+            trials.push(harness::case(name.clone(), move |report| {
+                let result = run_case(&case);
+                if let Some(why) = skip {
+                    let got = match &result {
+                        Ok((label, _)) => label.to_string(),
+                        Err(e) => e.clone(),
+                    };
+                    report.skip_named(
+                        &name,
+                        &format!("{why} (expected {}, got {got})", case.encoding),
+                    );
+                    return;
+                }
+                CASES_RUN.fetch_add(1, Ordering::Relaxed);
+                report.check_named(
                     &name,
-                    &format!("{why} (expected {}, got {got})", case.encoding),
+                    result.and_then(|(label, source)| {
+                        SOURCES
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push(source);
+                        check_label(label, &case.encoding, &case.data)
+                    }),
                 );
-                continue;
-            }
-            report.check(
-                &name,
-                result.and_then(|(label, source)| {
-                    sources.push(source);
-                    check_label(label, &case.encoding, &case.data)
-                }),
-            );
+            }));
         }
     }
-    let mut by_source = String::new();
-    for source in ["bom", "prescan", "meta", "default"] {
-        let n = sources.iter().filter(|s| s.as_str() == source).count();
-        let _ = write!(by_source, " {source} {n},");
-    }
-    println!(
-        "encoding suite: {} files, {} cases run; decided by{}",
-        files.len(),
-        report.passed + report.failed - before,
-        by_source.trim_end_matches(',')
-    );
+    (trials, files.len())
 }
 
 fn run_case(case: &html5lib::EncodingCase) -> Result<(&'static str, EncodingSource), String> {
@@ -332,7 +349,7 @@ fn round_trip(
     Ok(())
 }
 
-fn round_trips(report: &mut Report) {
+fn round_trips(report: &mut Checks) {
     let default = DecodeOptions::default();
     for &(encoding, lang, text) in LEGACY {
         let name = format!("round trip {}", canonical_label(encoding));
@@ -347,7 +364,7 @@ fn round_trips(report: &mut Report) {
             // Sniffed by the prescan from the page's own <meta>.
             round_trip(&bytes, &default, encoding, Confidence::Tentative, &original)
         };
-        report.check(&name, result);
+        report.check_named(&name, result);
     }
 
     let original = page("utf-8", "mul", &all_scripts());
@@ -357,7 +374,7 @@ fn round_trips(report: &mut Report) {
     ] {
         let name = format!("round trip {} with BOM", canonical_label(expected));
         let bytes = utf16(&original, big_endian);
-        report.check(
+        report.check_named(
             &name,
             round_trip(&bytes, &default, expected, Confidence::Certain, &original),
         );
@@ -367,7 +384,7 @@ fn round_trips(report: &mut Report) {
     // UTF-16 (by its BOM, over the page's own <meta charset=UTF-8>) and in
     // GB18030 (by the user's override), both of which encode all of Unicode.
     let Some(wiki) = corpus_page("wikipedia.html", 20_000) else {
-        report.skip(
+        report.skip_named(
             "round trip wikipedia.html",
             "corpus not found (HTMLTOK_CORPUS_DIR)",
         );
@@ -379,14 +396,14 @@ fn round_trips(report: &mut Report) {
     ] {
         let name = format!("round trip wikipedia.html {}", canonical_label(expected));
         let bytes = utf16(&wiki, big_endian);
-        report.check(
+        report.check_named(
             &name,
             round_trip(&bytes, &default, expected, Confidence::Certain, &wiki),
         );
     }
     let (bytes, _, unmappable) = encoding_rs::GB18030.encode(&wiki);
     let opts = DecodeOptions::default().override_encoding(encoding_rs::GB18030);
-    report.check(
+    report.check_named(
         "round trip wikipedia.html gb18030 (override)",
         if unmappable {
             Err("unmappable".into())
@@ -482,7 +499,7 @@ const INVALID_UTF8: &[(&str, &[u8], &str)] = &[
     ("in the middle", b"a\xC3b\xC3\xA9", "a\u{FFFD}b\u{E9}"),
 ];
 
-fn invalid_utf8(report: &mut Report) {
+fn invalid_utf8(report: &mut Checks) {
     for &(what, bytes, expected) in INVALID_UTF8 {
         // As a text token after a <meta charset=utf-8> the prescan finds.
         let mut input = b"<meta charset=utf-8><p>".to_vec();
@@ -511,7 +528,7 @@ fn invalid_utf8(report: &mut Report) {
             }
             Ok(())
         })();
-        report.check(&format!("invalid UTF-8: {what}"), result);
+        report.check_named(&format!("invalid UTF-8: {what}"), result);
     }
 }
 
@@ -519,7 +536,7 @@ fn invalid_utf8(report: &mut Report) {
 // Zero-copy and the memory cap
 // ---------------------------------------------------------------------------
 
-fn zero_copy(report: &mut Report) {
+fn zero_copy(report: &mut Checks) {
     let original = corpus_page("wikipedia.html", usize::MAX)
         .unwrap_or_else(|| page("utf-8", "mul", &all_scripts()));
     let bytes = original.as_bytes();
@@ -559,13 +576,15 @@ fn zero_copy(report: &mut Report) {
         if !text_inside || inside * 10 < total * 9 {
             return Err(format!("only {inside} of {total} strings borrow the input"));
         }
-        println!("zero-copy: {inside} of {total} token strings point into the caller's bytes");
-        Ok(())
+        Ok(format!(
+            "zero-copy: {inside} of {total} token strings point into the caller's bytes"
+        ))
     })();
-    report.check("zero-copy UTF-8", result);
+    let result = result.map(|said| report.note(said));
+    report.check_named("zero-copy UTF-8", result);
 }
 
-fn memory_cap(report: &mut Report) {
+fn memory_cap(report: &mut Checks) {
     let original = page("shift_jis", "ja", LEGACY[1].2);
     let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode(&original);
     let needed = original.len();
@@ -595,5 +614,5 @@ fn memory_cap(report: &mut Report) {
         }
         Ok(())
     })();
-    report.check("memory cap", result);
+    report.check_named("memory cap", result);
 }

@@ -1,10 +1,14 @@
-//! Conformance against the html5lib-tests tokenizer suite (`harness = false`).
+//! Conformance against the html5lib-tests tokenizer suite (`harness = false`,
+//! on libtest-mimic: `cargo test --test html5lib NAME` runs the trials whose
+//! name holds NAME).
 //!
-//! Every `tokenizer/*.test` file is run, each test once per initial state,
-//! comparing tokens (characters coalesced) and errors (code, line and
-//! column, in order). `xmlViolation.test` is skipped (it expects the infoset
-//! coercion), and so are runs whose input holds a lone surrogate (it cannot
-//! be a `&str`).
+//! Every `tokenizer/*.test` file is run, each test once per initial state
+//! (one trial, named `FILE #INDEX [STATE] DESCRIPTION`) through the iterator
+//! and the push interface (two runs, counted apart in the closing line
+//! `N passed, N failed, N skipped`), comparing tokens (characters
+//! coalesced) and errors (code, line and column, in order).
+//! `xmlViolation.test` is skipped (it expects the infoset coercion), and so
+//! are runs whose input holds a lone surrogate (it cannot be a `&str`).
 //!
 //! Environment:
 //! - `HTML5LIB_TESTS_DIR`: the html5lib-tests checkout (the folder holding
@@ -12,36 +16,43 @@
 //!   `../shared/html5lib-tests`.
 //! - `HTML5LIB_FILTER=substring`: run only tests whose file name or
 //!   description contains it.
-//! - `HTML5LIB_SHOW=N`: print details of the first N failures (default 50).
 //! - `HTML5LIB_FAILURES_JSONL=path`: write every failure there, one JSON
 //!   object a line.
 //! - `HTML5LIB_TIMEOUT_SECS=N`: give up (exit 1) when one run makes no
 //!   progress for N seconds (default 60).
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::Write as _;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::process;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use htmltok_test_support::{harness, html5lib};
 
 use html5lib::{
     ErrorAt, Html5libOutput, TokenizerTest, Via, find_html5lib_tests_dir, format_errors,
     load_tokenizer_file, state_from_html5lib_name, token_kind, tokenize_html5lib,
 };
-use htmltok_test_support::{html5lib, report};
 use serde_json::{Value, json};
 
 const XML_VIOLATION_FILE: &str = "xmlViolation.test";
-const DEFAULT_SHOW: usize = 50;
 const DEFAULT_TIMEOUT_SECS: u64 = 60;
 const EXAMPLES_PER_CATEGORY: usize = 3;
 
 static PROGRESS: AtomicUsize = AtomicUsize::new(0);
-static CURRENT_RUN: Mutex<String> = Mutex::new(String::new());
-static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
+/// The run each trial thread is in, for the watchdog's message.
+static CURRENT_RUNS: Mutex<BTreeMap<String, String>> = Mutex::new(BTreeMap::new());
+/// Runs per file, and the failures, for the report after the trials.
+static PER_FILE: Mutex<BTreeMap<String, Counts>> = Mutex::new(BTreeMap::new());
+static FAILURES: Mutex<Vec<Failure>> = Mutex::new(Vec::new());
+
+thread_local! {
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
 
 #[derive(Default)]
 struct Counts {
@@ -89,7 +100,6 @@ fn main() {
     let filter = std::env::var("HTML5LIB_FILTER")
         .ok()
         .filter(|f| !f.is_empty());
-    let show = env_number("HTML5LIB_SHOW").unwrap_or(DEFAULT_SHOW);
     let timeout = env_number("HTML5LIB_TIMEOUT_SECS").map_or(DEFAULT_TIMEOUT_SECS, |n| n as u64);
 
     println!("html5lib-tests tokenizer suite: {}", dir.display());
@@ -100,95 +110,96 @@ fn main() {
     install_panic_hook();
     start_watchdog(timeout);
 
-    let mut total = Counts::default();
-    let mut per_file: Vec<(String, Counts)> = Vec::new();
-    let mut skips: Vec<String> = Vec::new();
-    let mut failures: Vec<Failure> = Vec::new();
-    let mut load_failures: Vec<String> = Vec::new();
-
+    let mut trials = Vec::new();
     for path in &files {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let mut counts = Counts::default();
+        lock(&PER_FILE).insert(name.clone(), Counts::default());
         let tests = match load_tokenizer_file(path) {
             Ok(tests) => tests,
             Err(msg) => {
                 // A file that cannot be read counts as one failed run.
-                println!("FAIL loading {name}: {msg}");
-                load_failures.push(msg);
-                counts.failed += 1;
-                per_file.push((name, counts));
+                trials.push(harness::case(format!("{name} (loading)"), move |checks| {
+                    per_file(&name, |c| c.failed += 1);
+                    checks.fail(format!("loading {name}: {msg}"));
+                }));
                 continue;
             }
         };
-        for test in &tests {
+        for test in tests {
             let selected = filter
                 .as_deref()
                 .is_none_or(|f| name.contains(f) || test.description.contains(f));
             if !selected {
                 continue;
             }
+            let test = Arc::new(test);
             for state in &test.initial_states {
-                let skip_reason = if name == XML_VIOLATION_FILE {
-                    Some("xmlViolation.test expects the infoset coercion")
-                } else {
-                    test.unrunnable()
-                };
-                if let Some(reason) = skip_reason {
-                    skips.push(format!(
-                        "{name} #{} {:?} [{state}] input {:?}: {reason}",
-                        test.index, test.description, test.raw_input
-                    ));
-                    counts.skipped += Via::BOTH.len();
-                    continue;
-                }
-                // Each run goes through both interfaces, counted apart.
-                for via in Via::BOTH {
-                    match run_one(test, state, via) {
-                        None => counts.passed += 1,
-                        Some(failure) => {
-                            counts.failed += 1;
-                            if failures.len() < show {
-                                print_failure(failures.len() + 1, &failure);
-                            }
-                            failures.push(failure);
-                        }
-                    }
-                }
+                let (test, state, name) = (Arc::clone(&test), state.clone(), name.clone());
+                let trial = format!("{name} #{} [{state}] {}", test.index, test.description);
+                trials.push(harness::case(trial, move |checks| {
+                    run_test(&name, &test, &state, checks);
+                }));
             }
         }
-        total.passed += counts.passed;
-        total.failed += counts.failed;
-        total.skipped += counts.skipped;
-        per_file.push((name, counts));
     }
 
-    if failures.len() > show {
-        println!(
-            "... {} more failures not shown (HTML5LIB_SHOW=N shows more)\n",
-            failures.len() - show
+    harness::run_then(trials, || report(filter.is_some()))
+}
+
+/// Runs one test in one initial state through both interfaces (counted
+/// apart), or skips it.
+fn run_test(name: &str, test: &TokenizerTest, state: &str, checks: &mut harness::Checks) {
+    let skip_reason = if name == XML_VIOLATION_FILE {
+        Some("xmlViolation.test expects the infoset coercion")
+    } else {
+        test.unrunnable()
+    };
+    if let Some(reason) = skip_reason {
+        per_file(name, |c| c.skipped += Via::BOTH.len());
+        let run = format!(
+            "{name} #{} {:?} [{state}] input {:?}: {reason}",
+            test.index, test.description, test.raw_input
         );
+        checks.note(format!("skipped run: {run}"));
+        checks.skip_n(Via::BOTH.len(), run);
+        return;
     }
+    for via in Via::BOTH {
+        match run_one(test, state, via) {
+            None => {
+                per_file(name, |c| c.passed += 1);
+                checks.pass();
+            }
+            Some(failure) => {
+                per_file(name, |c| c.failed += 1);
+                checks.fail(describe_failure(&failure));
+                lock(&FAILURES).push(failure);
+            }
+        }
+    }
+}
+
+/// What the runs said once all are done: failures by category, every
+/// failure as JSON lines if asked, the runs per file.
+fn report(filtered: bool) {
+    let failures = std::mem::take(&mut *lock(&FAILURES));
     if let Ok(path) = std::env::var("HTML5LIB_FAILURES_JSONL") {
         write_failures_jsonl(&path, &failures);
-    }
-
-    if !skips.is_empty() {
-        println!("skipped runs:");
-        for s in &skips {
-            println!("  {s}");
-        }
-        println!();
     }
     if !failures.is_empty() {
         print_categories(&failures);
     }
-
     println!("per file (passed / failed / skipped):");
-    for (name, c) in &per_file {
-        if filter.is_some() && c.passed + c.failed + c.skipped == 0 {
+    let per_file = lock(&PER_FILE);
+    let mut total = Counts::default();
+    for (name, c) in per_file.iter() {
+        total.passed += c.passed;
+        total.failed += c.failed;
+        total.skipped += c.skipped;
+        if filtered && c.passed + c.failed + c.skipped == 0 {
             continue;
         }
         println!(
@@ -204,7 +215,11 @@ fn main() {
         total.passed + total.failed,
         total.skipped
     );
-    report::finish(total.passed, total.failed, total.skipped)
+}
+
+/// Adds to the runs counted for `file`.
+fn per_file(file: &str, add: impl FnOnce(&mut Counts)) {
+    add(lock(&PER_FILE).entry(file.to_owned()).or_default());
 }
 
 /// The `*.test` files of `dir/tokenizer`, sorted by name.
@@ -237,7 +252,8 @@ fn run_one(test: &TokenizerTest, state_name: &str, via: Via) -> Option<Failure> 
     let input = test.input.as_deref().expect("runnable test has an input");
     let expected_tokens = test.output.as_ref().expect("runnable test has an output");
 
-    *lock(&CURRENT_RUN) = format!(
+    let thread = format!("{:?}", std::thread::current().id());
+    let run = format!(
         "{} #{} {:?} [{state_name}, {}] input {:?}",
         test.file,
         test.index,
@@ -245,6 +261,7 @@ fn run_one(test: &TokenizerTest, state_name: &str, via: Via) -> Option<Failure> 
         via.name(),
         input
     );
+    lock(&CURRENT_RUNS).insert(thread, run);
     PROGRESS.fetch_add(1, Ordering::Relaxed);
 
     let actual = match state_from_html5lib_name(state_name) {
@@ -257,7 +274,9 @@ fn run_one(test: &TokenizerTest, state_name: &str, via: Via) -> Option<Failure> 
                 Ok(result) => result,
                 Err(_) => Err(format!(
                     "tokenizer panicked: {}",
-                    lock(&LAST_PANIC).take().unwrap_or_default()
+                    LAST_PANIC
+                        .with(|p| p.borrow_mut().take())
+                        .unwrap_or_default()
                 )),
             }
         }
@@ -286,10 +305,11 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// Panics inside the tokenizer become failures; keep their message quietly
-/// instead of printing it to stderr.
+/// (for the thread that panicked) instead of printing it to stderr.
 fn install_panic_hook() {
     panic::set_hook(Box::new(|info| {
-        *lock(&LAST_PANIC) = Some(info.to_string());
+        let message = info.to_string();
+        LAST_PANIC.with(|p| *p.borrow_mut() = Some(message));
     }));
 }
 
@@ -313,9 +333,10 @@ fn start_watchdog(timeout: u64) {
             still += 1;
             if still >= timeout {
                 let _ = std::io::stdout().flush();
+                let runs: Vec<String> = lock(&CURRENT_RUNS).values().cloned().collect();
                 eprintln!(
-                    "html5lib: no progress for {timeout}s; the tokenizer seems to hang on: {}",
-                    lock(&CURRENT_RUN)
+                    "html5lib: no progress for {timeout}s; the tokenizer seems to hang on one of: {}",
+                    runs.join("; ")
                 );
                 process::exit(1);
             }
@@ -327,40 +348,52 @@ fn json_list(tokens: &[Value]) -> String {
     serde_json::to_string(tokens).unwrap_or_default()
 }
 
-fn print_failure(n: usize, f: &Failure) {
+/// A failing run, for libtest's list of failures.
+fn describe_failure(f: &Failure) -> String {
     let last = f
         .last_start_tag
         .as_deref()
         .map(|t| format!(", lastStartTag {t:?}"))
         .unwrap_or_default();
-    println!(
-        "FAIL #{n}: {} #{} {:?} [{}{last}]",
-        f.file, f.index, f.description, f.state
-    );
-    println!("  input:           {:?}", f.input);
+    let mut lines = vec![
+        format!(
+            "FAIL {} #{} {:?} [{}{last}]",
+            f.file, f.index, f.description, f.state
+        ),
+        format!("  input:           {:?}", f.input),
+    ];
     match &f.actual {
         Err(msg) => {
-            println!("  expected tokens: {}", json_list(&f.expected_tokens));
-            println!("  expected errors: {}", format_errors(&f.expected_errors));
-            println!("  ERROR: {}", msg.replace('\n', "\n         "));
+            lines.push(format!(
+                "  expected tokens: {}",
+                json_list(&f.expected_tokens)
+            ));
+            lines.push(format!(
+                "  expected errors: {}",
+                format_errors(&f.expected_errors)
+            ));
+            lines.push(format!("  ERROR: {}", msg.replace('\n', "\n         ")));
         }
-        Ok(out) => {
+        Ok(actual) => {
             let mark = |same: bool| if same { "" } else { "   <-- differs" };
-            println!(
+            lines.push(format!(
                 "  expected tokens: {}{}",
                 json_list(&f.expected_tokens),
-                mark(out.tokens == f.expected_tokens)
-            );
-            println!("  actual tokens:   {}", json_list(&out.tokens));
-            println!(
+                mark(actual.tokens == f.expected_tokens)
+            ));
+            lines.push(format!("  actual tokens:   {}", json_list(&actual.tokens)));
+            lines.push(format!(
                 "  expected errors: {}{}",
                 format_errors(&f.expected_errors),
-                mark(out.errors == f.expected_errors)
-            );
-            println!("  actual errors:   {}", format_errors(&out.errors));
+                mark(actual.errors == f.expected_errors)
+            ));
+            lines.push(format!(
+                "  actual errors:   {}",
+                format_errors(&actual.errors)
+            ));
         }
     }
-    println!();
+    lines.join("\n")
 }
 
 fn write_failures_jsonl(path: &str, failures: &[Failure]) {

@@ -1,15 +1,17 @@
 //! Streaming: any split of the input gives exactly the tokens (and errors)
 //! of the whole input.
 //!
-//! A harness (`harness = false`) so it can print its closing count line.
+//! `harness = false`, on libtest-mimic: each case, corpus page and
+//! html5lib test is a trial (`cargo test --test stream NAME` runs those
+//! whose name holds NAME), each comparison a check, counted in the closing
+//! line `N passed, N failed, N skipped`.
 
 use std::path::PathBuf;
 
 use htmltok::bumpalo::Bump;
-use htmltok::{
-    Options, ParseError, State, StreamError, StreamOptions, StreamTokenizer, Token, Tokenizer,
-};
-use htmltok_test_support::{corpus, html5lib, report};
+use htmltok::{Options, ParseError, StreamError, StreamOptions, StreamTokenizer, Token, Tokenizer};
+use htmltok_test_support::harness::{self, Checks, Trial};
+use htmltok_test_support::{corpus, html5lib};
 
 /// Tokens of the whole input, as owned debug strings (with spans), plus errors.
 fn whole(input: &str, opts: &Options, last: Option<&str>) -> (Vec<String>, Vec<ParseError>) {
@@ -43,34 +45,29 @@ fn streamed<'c>(
     (tokens, stream.errors().to_vec())
 }
 
-#[derive(Default)]
-struct Counts {
-    passed: usize,
-    failed: usize,
-    skipped: usize,
-    shown: usize,
+/// Tokens (as debug strings) and errors of one tokenization.
+type Output = (Vec<String>, Vec<ParseError>);
+
+/// The comparison every check here makes: what the stream gave against
+/// the whole input's (or an expected value written the same way).
+trait Same {
+    fn same(&mut self, what: &str, want: &Output, got: &Output);
 }
 
-impl Counts {
-    fn check(
-        &mut self,
-        what: &str,
-        want: &(Vec<String>, Vec<ParseError>),
-        got: &(Vec<String>, Vec<ParseError>),
-    ) {
+impl Same for Checks {
+    fn same(&mut self, what: &str, want: &Output, got: &Output) {
         if want == got {
-            self.passed += 1;
+            self.pass();
         } else {
-            self.failed += 1;
-            if self.shown < 20 {
-                self.shown += 1;
-                println!("FAIL {what}\n  whole:    {:?}\n  streamed: {:?}", want, got);
-            }
+            self.fail(format!(
+                "{what}\n  whole:    {:?}\n  streamed: {:?}",
+                want, got
+            ));
         }
     }
 }
 
-fn html5lib_runs(counts: &mut Counts) {
+fn html5lib_runs() -> Vec<Trial> {
     let dir = match html5lib::find_html5lib_tests_dir() {
         Ok(d) => d,
         Err(e) => panic!("{e}"),
@@ -82,65 +79,84 @@ fn html5lib_runs(counts: &mut Counts) {
         .filter(|p| !p.ends_with("xmlViolation.test"))
         .collect();
     files.sort();
+    let mut trials = Vec::new();
     for file in files {
         for test in html5lib::load_tokenizer_file(&file).unwrap() {
-            let Ok(input) = &test.input else {
-                counts.skipped += 1;
-                continue;
-            };
-            for state_name in &test.initial_states {
-                let state = html5lib::state_from_html5lib_name(state_name).unwrap();
-                let opts = Options::default()
-                    .auto_switch(false)
-                    .errors(true)
-                    .initial_state(state);
-                let last = test.last_start_tag.as_deref();
-                let want = whole(input, &opts, last);
-                let bytes = input.as_bytes();
-                let what = |how: &str| {
-                    format!(
-                        "{} #{} {state_name} {how}: {input:?}",
-                        test.file, test.index
-                    )
-                };
-                // Every two-piece split.
-                for at in 0..=bytes.len() {
-                    let got = streamed([&bytes[..at], &bytes[at..]], &opts, last);
-                    counts.check(&what(&format!("split at {at}")), &want, &got);
-                }
-                // One byte at a time.
-                let got = streamed(bytes.chunks(1), &opts, last);
-                counts.check(&what("byte by byte"), &want, &got);
-            }
+            let name = format!("{} #{} {}", test.file, test.index, test.description);
+            trials.push(harness::case(name, move |counts| {
+                html5lib_run(counts, &test)
+            }));
         }
     }
+    trials
 }
 
-fn corpus_pages(counts: &mut Counts) {
-    let Some(pages) = corpus::corpus_page_paths() else {
-        counts.skipped += 1;
+/// One html5lib test in each of its initial states: every two-piece
+/// split, and byte by byte.
+fn html5lib_run(counts: &mut Checks, test: &html5lib::TokenizerTest) {
+    let Ok(input) = &test.input else {
+        counts.skip(format!("{} #{}: not a string", test.file, test.index));
         return;
     };
-    for page in &pages {
-        let bytes = std::fs::read(page).unwrap();
-        let input = String::from_utf8_lossy(&bytes);
-        for errors in [false, true] {
-            let opts = Options::default().errors(errors);
-            let want = whole(&input, &opts, None);
-            for size in [1, 7, 64, 4096] {
-                let got = streamed(bytes.chunks(size), &opts, None);
-                let name = page.file_name().unwrap().to_string_lossy();
-                counts.check(
-                    &format!("{name} errors={errors} chunks of {size}"),
-                    &want,
-                    &got,
-                );
-            }
+    for state_name in &test.initial_states {
+        let state = html5lib::state_from_html5lib_name(state_name).unwrap();
+        let opts = Options::default()
+            .auto_switch(false)
+            .errors(true)
+            .initial_state(state);
+        let last = test.last_start_tag.as_deref();
+        let want = whole(input, &opts, last);
+        let bytes = input.as_bytes();
+        let what = |how: &str| {
+            format!(
+                "{} #{} {state_name} {how}: {input:?}",
+                test.file, test.index
+            )
+        };
+        // Every two-piece split.
+        for at in 0..=bytes.len() {
+            let got = streamed([&bytes[..at], &bytes[at..]], &opts, last);
+            counts.same(&what(&format!("split at {at}")), &want, &got);
+        }
+        // One byte at a time.
+        let got = streamed(bytes.chunks(1), &opts, last);
+        counts.same(&what("byte by byte"), &want, &got);
+    }
+}
+
+fn corpus_pages() -> Vec<Trial> {
+    let Some(pages) = corpus::corpus_page_paths() else {
+        return vec![harness::case("corpus", |counts| {
+            counts.skip("corpus not found");
+        })];
+    };
+    let trial = |page: PathBuf| {
+        let name = page.file_name().unwrap().to_string_lossy().into_owned();
+        harness::case(format!("corpus {name}"), move |counts| {
+            corpus_page(counts, &name, &page);
+        })
+    };
+    pages.into_iter().map(trial).collect()
+}
+
+fn corpus_page(counts: &mut Checks, name: &str, page: &std::path::Path) {
+    let bytes = std::fs::read(page).unwrap();
+    let input = String::from_utf8_lossy(&bytes);
+    for errors in [false, true] {
+        let opts = Options::default().errors(errors);
+        let want = whole(&input, &opts, None);
+        for size in [1, 7, 64, 4096] {
+            let got = streamed(bytes.chunks(size), &opts, None);
+            counts.same(
+                &format!("{name} errors={errors} chunks of {size}"),
+                &want,
+                &got,
+            );
         }
     }
 }
 
-fn special_inputs(counts: &mut Counts) {
+fn special_inputs(counts: &mut Checks) {
     // Byte-level cases: CRLF, UTF-8 cut anywhere, invalid UTF-8.
     let cases: &[&[u8]] = &[
         b"a\r\nb\r\r\nc\rd<p title='x\r\ny'>\r",
@@ -157,14 +173,14 @@ fn special_inputs(counts: &mut Counts) {
             for at in 0..=case.len() {
                 for at2 in at..=case.len() {
                     let got = streamed([&case[..at], &case[at..at2], &case[at2..]], &opts, None);
-                    counts.check(&format!("case {i} split {at}/{at2}"), &want, &got);
+                    counts.same(&format!("case {i} split {at}/{at2}"), &want, &got);
                 }
             }
         }
     }
 }
 
-fn pieces_mode(counts: &mut Counts) {
+fn pieces_mode(counts: &mut Checks) {
     // Without coalescing, text may come in pieces; joined, it is the same.
     let input = "one two three &amp; four <b>five six</b> seven";
     let arena = Bump::new();
@@ -191,14 +207,14 @@ fn pieces_mode(counts: &mut Counts) {
         }
     }
     let ok = text == "one two three & four five six seven" && pieces > 3;
-    counts.check(
+    counts.same(
         "pieces mode",
         &(vec![], vec![]),
         &(if ok { vec![] } else { vec![text] }, vec![]),
     );
 }
 
-fn memory_limit(counts: &mut Counts) {
+fn memory_limit(counts: &mut Checks) {
     // A comment that never ends must be carried whole: over the limit, the
     // stream stops with an error that says where, after yielding what came
     // before.
@@ -226,7 +242,7 @@ fn memory_limit(counts: &mut Counts) {
         })
     ) && seen.len() == 3
         && error.as_ref().unwrap().to_string().contains("4096");
-    counts.check(
+    counts.same(
         "memory limit",
         &(vec![], vec![]),
         &(
@@ -243,7 +259,7 @@ fn memory_limit(counts: &mut Counts) {
 /// Coalesced text waits between chunks until its run ends, so it counts
 /// against the memory limit; in pieces mode it is handed out per chunk and
 /// nothing is held.
-fn memory_limit_on_coalesced_text(counts: &mut Counts) {
+fn memory_limit_on_coalesced_text(counts: &mut Checks) {
     let mut input = b"<p>".to_vec();
     input.extend(std::iter::repeat_n(b'x', 10_000));
     input.extend(b"</p>");
@@ -285,7 +301,7 @@ fn memory_limit_on_coalesced_text(counts: &mut Counts) {
         (!coalesced_ok).then(|| format!("coalesced: {texts} texts, {error:?}")),
         (!pieces_ok).then(|| format!("pieces: {pieces} texts, {pieces_error:?}")),
     ];
-    counts.check(
+    counts.same(
         "memory limit on coalesced text",
         &(vec![], vec![]),
         &(problems.into_iter().flatten().collect(), vec![]),
@@ -296,7 +312,7 @@ fn memory_limit_on_coalesced_text(counts: &mut Counts) {
 /// part has doubled, not once per chunk: the copies the stream makes (all
 /// in the arena, never reset here) stay linear in the token's length, and
 /// the tokens are those of the whole input.
-fn long_tokens_cost_linear(counts: &mut Counts) {
+fn long_tokens_cost_linear(counts: &mut Checks) {
     const LEN: usize = 2 << 20;
     const CHUNK: usize = 4096;
     let shapes: [(&str, Vec<u8>); 6] = [
@@ -355,9 +371,9 @@ fn long_tokens_cost_linear(counts: &mut Counts) {
         let linear = copied <= 8 * input.len() && held <= 2 * input.len() + 2 * CHUNK;
         let what = format!("long {name}: {copied} bytes copied, {held} held");
         if linear {
-            counts.check(&what, &want, &got);
+            counts.same(&what, &want, &got);
         } else {
-            counts.check(&what, &want, &(vec![what.clone()], vec![]));
+            counts.same(&what, &want, &(vec![what.clone()], vec![]));
         }
     }
 }
@@ -365,7 +381,7 @@ fn long_tokens_cost_linear(counts: &mut Counts) {
 /// A token under the memory limit goes through at every chunk size: the
 /// chunks held while a long token waits to be tried again never push what
 /// is held past the limit.
-fn tokens_under_the_limit_pass_at_every_chunk_size(counts: &mut Counts) {
+fn tokens_under_the_limit_pass_at_every_chunk_size(counts: &mut Checks) {
     let mut input = b"<!--".to_vec();
     input.extend(std::iter::repeat_n(b'c', 700_000));
     input.extend_from_slice(b"-->");
@@ -393,7 +409,7 @@ fn tokens_under_the_limit_pass_at_every_chunk_size(counts: &mut Counts) {
         }
         let what = format!("700 KB comment under a 1 MB limit, chunks of {chunk}");
         let got = format!("{error:?} {tokens}");
-        counts.check(
+        counts.same(
             &what,
             &(vec![format!("None {}", 1 + 300_000)], vec![]),
             &(vec![got], vec![]),
@@ -404,7 +420,7 @@ fn tokens_under_the_limit_pass_at_every_chunk_size(counts: &mut Counts) {
 /// Bytes in any encoding, sniffed from the first 1024 bytes of the stream:
 /// the same tokens as decoding the whole page.
 #[cfg(feature = "encoding")]
-fn sniffing_streams(counts: &mut Counts) {
+fn sniffing_streams(counts: &mut Checks) {
     use htmltok::encoding_rs::{Encoding, SHIFT_JIS, UTF_8, UTF_16LE, WINDOWS_1252};
     use htmltok::{DecodeOptions, Document, SniffingStream};
 
@@ -466,7 +482,7 @@ fn sniffing_streams(counts: &mut Counts) {
             got.extend(stream.finish(&arena).unwrap().map(|t| format!("{t:?}")));
             let label = stream.encoding().map(|(e, c)| (e.name(), c));
             let same_encoding = label == Some((doc.encoding().name(), doc.confidence()));
-            counts.check(
+            counts.same(
                 &format!("sniffing {name} chunks of {size}"),
                 &(want.clone(), vec![]),
                 &(
@@ -485,7 +501,7 @@ fn sniffing_streams(counts: &mut Counts) {
 /// A feed takes the stream's state with it and gives it back when dropped,
 /// even half-read; one that is never dropped leaves a stream that answers
 /// an error, never one that panics or tokenizes from a wrong place.
-fn feeds_dropped_and_forgotten(counts: &mut Counts) {
+fn feeds_dropped_and_forgotten(counts: &mut Checks) {
     let arena = Bump::new();
     let mut stream = StreamTokenizer::new(StreamOptions::default());
     let mut feed = stream.feed(b"<p>one</p><b>two", &arena).unwrap();
@@ -493,7 +509,7 @@ fn feeds_dropped_and_forgotten(counts: &mut Counts) {
     drop(feed);
     let resumed = stream.resume_offset();
     let after = stream.feed(b"</b>", &arena).map(|f| f.count());
-    counts.check(
+    counts.same(
         "a feed dropped after one token",
         &(vec!["true".to_string(), "0".into(), "Ok(1)".into()], vec![]),
         &(
@@ -512,7 +528,7 @@ fn feeds_dropped_and_forgotten(counts: &mut Counts) {
         format!("{:?}", stream.finish(&arena).map(|f| f.count())),
         stream.held_bytes().to_string(),
     ];
-    counts.check(
+    counts.same(
         "a forgotten feed",
         &(
             vec![
@@ -527,18 +543,27 @@ fn feeds_dropped_and_forgotten(counts: &mut Counts) {
 }
 
 fn main() {
-    let mut counts = Counts::default();
-    feeds_dropped_and_forgotten(&mut counts);
+    let mut trials = vec![harness::case(
+        "a feed dropped or forgotten",
+        feeds_dropped_and_forgotten,
+    )];
     #[cfg(feature = "encoding")]
-    sniffing_streams(&mut counts);
-    special_inputs(&mut counts);
-    pieces_mode(&mut counts);
-    memory_limit(&mut counts);
-    memory_limit_on_coalesced_text(&mut counts);
-    long_tokens_cost_linear(&mut counts);
-    tokens_under_the_limit_pass_at_every_chunk_size(&mut counts);
-    corpus_pages(&mut counts);
-    html5lib_runs(&mut counts);
-    let _ = State::Data;
-    report::finish(counts.passed, counts.failed, counts.skipped)
+    trials.push(harness::case("sniffing streams", sniffing_streams));
+    trials.extend([
+        harness::case("special inputs split everywhere", special_inputs),
+        harness::case("pieces mode", pieces_mode),
+        harness::case("memory limit", memory_limit),
+        harness::case(
+            "memory limit on coalesced text",
+            memory_limit_on_coalesced_text,
+        ),
+        harness::case("long tokens cost linear", long_tokens_cost_linear),
+        harness::case(
+            "tokens under the limit pass at every chunk size",
+            tokens_under_the_limit_pass_at_every_chunk_size,
+        ),
+    ]);
+    trials.extend(corpus_pages());
+    trials.extend(html5lib_runs());
+    harness::run(trials)
 }

@@ -20,12 +20,15 @@
 //! follow them) is a skip; `tree_oracle::EXAMPLES` show each deviation
 //! first, by its own check.
 //!
-//! Ends with `N passed, N failed, N skipped`; exits 1 on any failure. A
-//! missing suite or corpus is a skip here and a failure under CI.
-//! `TREE_ORACLE_SHOW=N` prints the first N failures (default 10).
+//! Each example, tree-construction input and corpus page is a trial
+//! (libtest-mimic: `cargo test --test tree_oracle NAME` runs those whose
+//! name holds NAME); each comparison (a switching, a chunk size) is a
+//! check. Ends with `N passed, N failed, N skipped` (checks); exits 1 on
+//! any failure. A missing suite or corpus is a skip here and a failure
+//! under CI.
 
-use htmltok_test_support::{corpus, html5lib, report, tree_oracle};
-use report::Counts;
+use htmltok_test_support::harness::{self, Checks, Trial};
+use htmltok_test_support::{corpus, html5lib, tree_oracle};
 use tree_oracle::{Judgement, Switching};
 
 /// The ways htmltok reads each input: whole, and in chunks of 1 and 7
@@ -37,11 +40,10 @@ const CHUNKS: [Option<usize>; 3] = [None, Some(1), Some(7)];
 const MODES: [Switching; 2] = [Switching::Approximate, Switching::Exact];
 
 fn main() {
-    let mut counts = Counts::showing("TREE_ORACLE_SHOW", 10);
-    examples(&mut counts);
-    tree_construction(&mut counts);
-    corpus_pages(&mut counts);
-    counts.finish();
+    let mut trials = examples();
+    trials.extend(tree_construction());
+    trials.extend(corpus_pages());
+    harness::run(trials)
 }
 
 // ---------------------------------------------------------------------------
@@ -54,37 +56,45 @@ fn main() {
 /// html5ever's tree builder drives its tokenizer to others; htmltok
 /// following html5ever's deviations gives those. Once html5ever agrees
 /// with the standard, the check fails and the deviation should go.
-fn examples(counts: &mut Counts) {
-    for example in tree_oracle::EXAMPLES {
-        let (name, input) = (example.name, example.input);
-        let standard = (example.standard)();
-        let theirs = tree_oracle::tree_builder_tokens(input);
-        let switching = Switching::Exact;
-        let wrong = CHUNKS
-            .iter()
-            .map(|&chunk| (switching, chunk))
-            .find(|&(switching, chunk)| {
-                tree_oracle::htmltok_tokens(input, chunk, switching) != standard
-            });
-        let emulated = tree_oracle::htmltok_tokens(input, None, Switching::Html5ever);
-        if let Some((switching, chunk)) = wrong {
-            counts.fail(format!(
-                "example {name:?} {input:?}: htmltok ({switching:?}, chunks {chunk:?}) does not \
-                 give the standard's tokens {standard:?}"
-            ));
-        } else if theirs == standard {
-            counts.fail(format!(
-                "example {name:?} {input:?}: html5ever's tree builder now agrees with the \
-                 standard; drop this part of the deviation"
-            ));
-        } else if emulated != theirs {
-            counts.fail(format!(
-                "example {name:?} {input:?}: html5ever's deviations do not explain its tokens \
-                 {theirs:?} (htmltok with them: {emulated:?})"
-            ));
-        } else {
-            counts.passed += 1;
-        }
+fn examples() -> Vec<Trial> {
+    let trial = |example: &'static tree_oracle::Example| {
+        harness::case(format!("example {}", example.name), move |counts| {
+            check_example(counts, example);
+        })
+    };
+    tree_oracle::EXAMPLES.iter().map(trial).collect()
+}
+
+/// One example of [`examples`].
+fn check_example(counts: &mut Checks, example: &tree_oracle::Example) {
+    let (name, input) = (example.name, example.input);
+    let standard = (example.standard)();
+    let theirs = tree_oracle::tree_builder_tokens(input);
+    let switching = Switching::Exact;
+    let wrong = CHUNKS
+        .iter()
+        .map(|&chunk| (switching, chunk))
+        .find(|&(switching, chunk)| {
+            tree_oracle::htmltok_tokens(input, chunk, switching) != standard
+        });
+    let emulated = tree_oracle::htmltok_tokens(input, None, Switching::Html5ever);
+    if let Some((switching, chunk)) = wrong {
+        counts.fail(format!(
+            "example {name:?} {input:?}: htmltok ({switching:?}, chunks {chunk:?}) does not \
+             give the standard's tokens {standard:?}"
+        ));
+    } else if theirs == standard {
+        counts.fail(format!(
+            "example {name:?} {input:?}: html5ever's tree builder now agrees with the \
+             standard; drop this part of the deviation"
+        ));
+    } else if emulated != theirs {
+        counts.fail(format!(
+            "example {name:?} {input:?}: html5ever's deviations do not explain its tokens \
+             {theirs:?} (htmltok with them: {emulated:?})"
+        ));
+    } else {
+        counts.pass();
     }
 }
 
@@ -94,7 +104,7 @@ fn examples(counts: &mut Counts) {
 
 /// Compares `input` whole and in chunks, with each switching, against the
 /// tree builder's tokens.
-fn run(counts: &mut Counts, label: &str, input: &str) {
+fn run(counts: &mut Checks, label: &str, input: &str) {
     let theirs = match std::panic::catch_unwind(|| tree_oracle::tree_builder_tokens(input)) {
         Ok(tokens) => tokens,
         Err(_) => {
@@ -114,10 +124,10 @@ fn run(counts: &mut Counts, label: &str, input: &str) {
             continue;
         };
         match tree_oracle::judge(input, chunk, switching, &ours, &theirs) {
-            Judgement::Same => counts.passed += 1,
+            Judgement::Same => counts.pass(),
             Judgement::Deviation => {
-                println!("skipped {label}: {}", tree_oracle::DEVIATION);
-                counts.skipped += 1;
+                counts.note(format!("skipped {label}: {}", tree_oracle::DEVIATION));
+                counts.skip(format!("{label}: html5ever's deviation"));
             }
             Judgement::Differs(m) => {
                 let shown: String = input.chars().take(300).collect();
@@ -135,20 +145,23 @@ fn run(counts: &mut Counts, label: &str, input: &str) {
 }
 
 /// A suite or corpus that is missing: a failure under CI, else a skip.
-fn missing(counts: &mut Counts, message: String) {
-    if std::env::var_os("CI").is_some() {
-        counts.fail(message);
-    } else {
-        println!("{message}: skipped");
-        counts.skipped += 1;
-    }
+fn missing(name: &str, message: String) -> Vec<Trial> {
+    vec![harness::case(name, move |counts| {
+        if harness::under_ci() {
+            counts.fail(message);
+        } else {
+            counts.note(format!("{message}: skipped"));
+            counts.skip(message);
+        }
+    })]
 }
 
-fn tree_construction(counts: &mut Counts) {
+fn tree_construction() -> Vec<Trial> {
     let dir = match html5lib::find_html5lib_suite("tree-construction") {
         Ok(dir) => dir.join("tree-construction"),
-        Err(message) => return missing(counts, message),
+        Err(message) => return missing("tree-construction", message),
     };
+    let mut trials = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("tree-construction folder")
         .map(|e| e.expect("directory entry").path())
@@ -175,30 +188,44 @@ fn tree_construction(counts: &mut Counts) {
                 left_out += 1;
                 continue;
             }
+            let label = format!("{file} #{index}");
             let Some((_, data)) = test.iter().find(|(h, _)| h == "data") else {
-                counts.fail(format!("{file} #{index}: no #data"));
+                trials.push(harness::case(label.clone(), move |counts| {
+                    counts.fail(format!("{label}: no #data"));
+                }));
                 continue;
             };
             inputs += 1;
-            let input = String::from_utf8_lossy(data);
-            run(counts, &format!("{file} #{index}"), &input);
+            let input = String::from_utf8_lossy(data).into_owned();
+            trials.push(harness::case(label.clone(), move |counts| {
+                run(counts, &label, &input);
+            }));
         }
     }
     println!(
         "tree-construction: {inputs} whole-document scripting-on inputs \
          ({left_out} fragment or scripting-off tests left out)"
     );
+    trials
 }
 
-fn corpus_pages(counts: &mut Counts) {
+fn corpus_pages() -> Vec<Trial> {
     let Some(pages) = corpus::corpus_page_paths() else {
-        counts.skipped += 1;
-        return;
+        return vec![harness::case("corpus", |counts| {
+            counts.skip("corpus not found");
+        })];
     };
-    for page in pages {
-        let bytes = std::fs::read(&page).expect("corpus page");
-        let input = String::from_utf8_lossy(&bytes);
-        let label = page.file_name().unwrap_or_default().to_string_lossy();
-        run(counts, &label, &input);
-    }
+    let trial = |page: std::path::PathBuf| {
+        let label = page
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        harness::case(format!("corpus {label}"), move |counts| {
+            let bytes = std::fs::read(&page).expect("corpus page");
+            let input = String::from_utf8_lossy(&bytes);
+            run(counts, &label, &input);
+        })
+    };
+    pages.into_iter().map(trial).collect()
 }

@@ -4,8 +4,9 @@
 # Cargo.toml and python/Cargo.toml): a promise no other check keeps, since
 # everything else builds with the newest stable. Installs that toolchain
 # (minimal profile) with rustup; where rustup cannot, it says so and the
-# check counts as skipped. The command line and the tests' dependencies
-# (html5ever, lol_html, criterion) need a newer Rust and are not checked.
+# check counts as skipped. The command line, the tests' dependencies
+# (html5ever, libtest-mimic) and the benchmarks' (criterion, lol_html) need
+# a newer Rust and are not checked.
 #
 #   tools/msrv.sh        # ~2 minutes the first time; called by .ci/run
 set -euo pipefail

@@ -12,13 +12,17 @@
 //! `xmlViolation.test` and inputs holding a lone surrogate are skipped, as
 //! the root crate's harness (tests/html5lib.rs) does.
 //!
+//! Each group is a trial (libtest-mimic: `cargo test --test
+//! html5lib_contract NAME` runs the groups whose name, `--state S
+//! --last-start-tag T`, holds NAME); each run in it is a check, counted in
+//! the closing line `N passed, N failed, N skipped`.
+//!
 //! Environment:
 //! - `HTML5LIB_TESTS_DIR`: the html5lib-tests checkout (the folder holding
 //!   `tokenizer/`); by default the `tests/html5lib-tests` submodule of the
 //!   workspace, then `shared/html5lib-tests` beside the workspace.
 //! - `HTML5LIB_FILTER=substring`: only tests whose file name or description
 //!   contains it.
-//! - `HTML5LIB_SHOW=N`: print details of the first N failures (default 20).
 //! - `HTML5LIB_TIMEOUT_SECS=N`: give up on one invocation after N seconds
 //!   (default 300).
 
@@ -29,7 +33,8 @@ use std::process::{self, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use html5lib::{ErrorAt, TokenizerTest, load_tokenizer_file, parse_expected_errors};
-use htmltok_test_support::{html5lib, report};
+use htmltok_test_support::harness::{self, Checks, Trial};
+use htmltok_test_support::html5lib;
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_htmltok");
@@ -38,13 +43,6 @@ const XML_VIOLATION_FILE: &str = "xmlViolation.test";
 /// How each group is tokenized: whole (`None`), then with each
 /// `--chunk-size`.
 const CHUNK_SIZES: [Option<usize>; 3] = [None, Some(1), Some(3)];
-
-#[derive(Default)]
-struct Counts {
-    passed: usize,
-    failed: usize,
-    skipped: usize,
-}
 
 /// One test in one initial state.
 struct Run<'t> {
@@ -67,7 +65,6 @@ fn main() {
     let filter = std::env::var("HTML5LIB_FILTER")
         .ok()
         .filter(|f| !f.is_empty());
-    let show = env_number("HTML5LIB_SHOW").unwrap_or(20);
     let timeout = Duration::from_secs(env_number("HTML5LIB_TIMEOUT_SECS").unwrap_or(300) as u64);
     let shown_dir = fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone());
     println!(
@@ -75,62 +72,75 @@ fn main() {
         shown_dir.display()
     );
 
-    let mut counts = Counts::default();
+    let mut trials: Vec<Trial> = Vec::new();
     let mut tests: Vec<TokenizerTest> = Vec::new();
     for path in &files {
         match load_tokenizer_file(path) {
             Ok(t) => tests.extend(t),
             Err(msg) => {
-                println!("FAIL loading {}: {msg}", path.display());
-                counts.failed += 1;
+                let name = format!("loading {}", path.display());
+                trials.push(harness::case(name.clone(), move |checks| {
+                    checks.fail(format!("{name}: {msg}"));
+                }));
             }
         }
     }
+    // The trials borrow the tests until the process ends.
+    let tests: &'static [TokenizerTest] = tests.leak();
     let selected = |t: &TokenizerTest| {
         filter
             .as_deref()
             .is_none_or(|f| t.file.contains(f) || t.description.contains(f))
     };
-    let groups = group_runs(tests.iter().filter(|t| selected(t)), &mut counts);
+    let groups = group_runs(tests.iter().filter(|t| selected(t)), &mut trials);
 
     let work = work_dir();
-    let mut shown = 0;
-    for (n, ((state, last), runs)) in groups.iter().enumerate() {
+    for (n, ((state, last), runs)) in groups.into_iter().enumerate() {
         let dir = work.join(format!("group{n}"));
-        let started = Instant::now();
-        let results: Vec<Vec<Result<Actual, String>>> = CHUNK_SIZES
-            .iter()
-            .map(|&chunk| run_group(&dir, state, last.as_deref(), runs, chunk, timeout))
-            .collect();
-        println!(
-            "  --state {state:<13} --last-start-tag {:<10} {:>5} files, {} calls, {:.2}s",
-            last.as_deref().unwrap_or("(none)"),
-            runs.len(),
-            CHUNK_SIZES.len(),
-            started.elapsed().as_secs_f64()
+        let name = format!(
+            "--state {state} --last-start-tag {}",
+            last.as_deref().unwrap_or("(none)")
         );
-        for (i, run) in runs.iter().enumerate() {
-            let failure = CHUNK_SIZES
-                .iter()
-                .zip(&results)
-                .find_map(|(&chunk, results)| check(run, &results[i], chunk));
-            match failure {
-                None => counts.passed += 1,
-                Some(failure) => {
-                    counts.failed += 1;
-                    if shown < show {
-                        shown += 1;
-                        println!("FAIL #{shown}: {failure}");
-                    }
-                }
-            }
+        trials.push(harness::case(name, move |checks| {
+            run_runs(checks, &dir, state, last.as_deref(), &runs, timeout);
+        }));
+    }
+    harness::run_then(trials, || {
+        let _ = fs::remove_dir_all(&work);
+    })
+}
+
+/// Tokenizes one group with each of [`CHUNK_SIZES`] and checks each run.
+fn run_runs(
+    checks: &mut Checks,
+    dir: &Path,
+    state: &str,
+    last: Option<&str>,
+    runs: &[Run<'_>],
+    timeout: Duration,
+) {
+    let started = Instant::now();
+    let results: Vec<Vec<Result<Actual, String>>> = CHUNK_SIZES
+        .iter()
+        .map(|&chunk| run_group(dir, state, last, runs, chunk, timeout))
+        .collect();
+    checks.note(format!(
+        "  --state {state:<13} --last-start-tag {:<10} {:>5} files, {} calls, {:.2}s",
+        last.unwrap_or("(none)"),
+        runs.len(),
+        CHUNK_SIZES.len(),
+        started.elapsed().as_secs_f64()
+    ));
+    for (i, run) in runs.iter().enumerate() {
+        let failure = CHUNK_SIZES
+            .iter()
+            .zip(&results)
+            .find_map(|(&chunk, results)| check(run, &results[i], chunk));
+        match failure {
+            None => checks.pass(),
+            Some(failure) => checks.fail(failure),
         }
     }
-    let _ = fs::remove_dir_all(&work);
-    if counts.failed > shown {
-        println!("... {} more failures not shown", counts.failed - shown);
-    }
-    report::finish(counts.passed, counts.failed, counts.skipped)
 }
 
 fn fail_setup(msg: &str) -> ! {
@@ -171,25 +181,25 @@ fn cli_state(name: &str) -> Option<&'static str> {
     })
 }
 
-/// Sorts the runnable runs into groups, counting skips (and unknown
-/// states as failures).
+/// Sorts the runnable runs into groups; the runs that cannot be made are
+/// one trial of skips, and unknown states a failed one.
 fn group_runs<'t>(
     tests: impl Iterator<Item = &'t TokenizerTest>,
-    counts: &mut Counts,
+    trials: &mut Vec<Trial>,
 ) -> BTreeMap<GroupKey, Vec<Run<'t>>> {
     let mut groups: BTreeMap<GroupKey, Vec<Run<'t>>> = BTreeMap::new();
+    let (mut skipped, mut unknown) = (0, Vec::new());
     for test in tests {
         for state in &test.initial_states {
             if test.file == XML_VIOLATION_FILE || test.unrunnable().is_some() {
-                counts.skipped += 1;
+                skipped += 1;
                 continue;
             }
             let Some(cli) = cli_state(state) else {
-                println!(
-                    "FAIL {} #{}: unknown initial state {state:?}",
+                unknown.push(format!(
+                    "{} #{}: unknown initial state {state:?}",
                     test.file, test.index
-                );
-                counts.failed += 1;
+                ));
                 continue;
             };
             let run = Run {
@@ -199,6 +209,18 @@ fn group_runs<'t>(
             let key = (cli, test.last_start_tag.clone());
             groups.entry(key).or_default().push(run);
         }
+    }
+    if skipped > 0 {
+        trials.push(harness::case("runs that cannot be made", move |checks| {
+            checks.skip_n(skipped, "xmlViolation.test and inputs with lone surrogates");
+        }));
+    }
+    if !unknown.is_empty() {
+        trials.push(harness::case("unknown initial states", move |checks| {
+            for why in unknown {
+                checks.fail(why);
+            }
+        }));
     }
     groups
 }

@@ -4,8 +4,9 @@
 //!
 //! - [`html5lib`]: the html5lib-tests suites (finding, loading, the JSON
 //!   form of tokens and errors, `.dat` files); [`corpus`]: the real-page
-//!   corpus; [`report`]: the tally and the closing line
-//!   `N passed, N failed, N skipped` of the `harness = false` binaries.
+//!   corpus; `harness` (feature `harness`): the libtest-mimic runner and
+//!   the closing line `N passed, N failed, N skipped` of the
+//!   `harness = false` binaries.
 //! - The checks the fuzz targets run too: [`invariants`] (`tokenize`),
 //!   [`reference`] (`differential`), [`tree_oracle`], [`roundtrip`],
 //!   [`chunked`], [`extract_stream`] (`extract`), [`warc`] (`warc`,
@@ -17,11 +18,12 @@ pub mod chunked;
 pub mod corpus;
 pub mod extract_stream;
 pub mod generate;
+#[cfg(feature = "harness")]
+pub mod harness;
 pub mod html5lib;
 pub mod input;
 pub mod invariants;
 pub mod reference;
-pub mod report;
 pub mod roundtrip;
 pub mod tree_oracle;
 pub mod warc;
