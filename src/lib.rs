@@ -159,6 +159,9 @@
 //! and offset, and the HTML pages among them with their target URI,
 //! record id, HTTP status and a `Document` decoded with the HTTP charset.
 //! Damaged archives are reported record by record, and reading goes on.
+//! It also writes them: records (WARC 1.0 or 1.1, plain or a gzip member
+//! per record), and WET files of the pages' text as Common Crawl lays
+//! them out.
 //!
 //! # Back to HTML
 //!

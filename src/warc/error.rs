@@ -92,6 +92,11 @@ pub enum WarcErrorKind {
     /// coding, corrupt gzip, deflate or brotli data, an unsupported
     /// `Content-Encoding`, or a decoded size past the record limit.
     HttpBody(String),
+    /// An HTML page that could not be decoded to text (a memory limit,
+    /// memory refused): reported by whoever decodes it
+    /// ([`WetWriter::convert`](super::WetWriter::convert)), not by the
+    /// reader.
+    Decode(String),
 }
 
 impl WarcError {
@@ -158,6 +163,7 @@ impl fmt::Display for WarcErrorKind {
             ),
             WarcErrorKind::HttpHeader(message) => write!(f, "HTTP header: {message}"),
             WarcErrorKind::HttpBody(message) => write!(f, "HTTP payload: {message}"),
+            WarcErrorKind::Decode(message) => write!(f, "decoding the page: {message}"),
         }
     }
 }

@@ -59,6 +59,7 @@ pub struct HtmlRecord {
     record_id: Option<String>,
     date: Option<String>,
     truncated: Option<String>,
+    language: Option<String>,
     status: Option<u16>,
     content_type: Option<String>,
     charset: Option<String>,
@@ -97,6 +98,13 @@ impl HtmlRecord {
     /// the start of the payload.
     pub fn truncated(&self) -> Option<&str> {
         self.truncated.as_deref()
+    }
+
+    /// `WARC-Identified-Content-Language`: the languages a crawler
+    /// identified in the page (Common Crawl writes ISO 639-3 codes, most
+    /// likely first: `eng`, `deu,eng`), as written.
+    pub fn identified_language(&self) -> Option<&str> {
+        self.language.as_deref()
     }
 
     /// The HTTP status code (`None` for a `resource` record).
@@ -188,6 +196,21 @@ pub struct Counts {
     pub errors: u64,
 }
 
+impl std::ops::AddAssign for Counts {
+    /// Adds the counts of another archive.
+    fn add_assign(&mut self, other: Counts) {
+        self.records += other.records;
+        self.html += other.html;
+        self.skipped_by_type += other.skipped_by_type;
+        self.revisits += other.revisits;
+        self.requests += other.requests;
+        self.warcinfo += other.warcinfo;
+        self.metadata += other.metadata;
+        self.other += other.other;
+        self.errors += other.errors;
+    }
+}
+
 /// The HTML pages of an archive, from [`Reader::html_records`]: an
 /// iterator of `Result<HtmlRecord, WarcError>` that yields every HTML page
 /// and every error, in archive order, and counts what it passes over
@@ -195,6 +218,7 @@ pub struct Counts {
 pub struct HtmlRecords<R> {
     reader: Reader<R>,
     counts: Counts,
+    warcinfo: Option<Record>,
 }
 
 impl<R: Read> Reader<R> {
@@ -203,6 +227,7 @@ impl<R: Read> Reader<R> {
         HtmlRecords {
             reader: self,
             counts: Counts::default(),
+            warcinfo: None,
         }
     }
 }
@@ -217,6 +242,14 @@ impl<R> HtmlRecords<R> {
     /// The underlying reader.
     pub fn reader(&self) -> &Reader<R> {
         &self.reader
+    }
+
+    /// The archive's first `warcinfo` record, once the iterator has read
+    /// it (it is usually the first record: by the first page, it is
+    /// here). What it says about the archive (`isPartOf`, `operator`,
+    /// ...) is what a derived file carries over ([`super::WetWriter`]).
+    pub fn warcinfo(&self) -> Option<&Record> {
+        self.warcinfo.as_ref()
     }
 }
 
@@ -250,7 +283,12 @@ impl<R: Read> Iterator for HtmlRecords<R> {
                 }
                 RecordKind::Revisit => &mut self.counts.revisits,
                 RecordKind::Request => &mut self.counts.requests,
-                RecordKind::Warcinfo => &mut self.counts.warcinfo,
+                RecordKind::Warcinfo => {
+                    if self.warcinfo.is_none() {
+                        self.warcinfo = Some(record);
+                    }
+                    &mut self.counts.warcinfo
+                }
                 RecordKind::Metadata => &mut self.counts.metadata,
                 _ => &mut self.counts.other,
             };
@@ -308,6 +346,9 @@ fn html_record(record: Record, limit: u64) -> Result<Option<HtmlRecord>, WarcErr
     let record_id = record.record_id().map(str::to_string);
     let date = record.date().map(str::to_string);
     let truncated = record.header("WARC-Truncated").map(str::to_string);
+    let language = record
+        .header("WARC-Identified-Content-Language")
+        .map(str::to_string);
     let kind = record.kind.clone();
     let data = data.unwrap_or(record.block);
     let start = start.min(data.len());
@@ -326,6 +367,7 @@ fn html_record(record: Record, limit: u64) -> Result<Option<HtmlRecord>, WarcErr
         record_id,
         date,
         truncated,
+        language,
         status,
         charset: content_type
             .as_deref()

@@ -1,5 +1,6 @@
-//! Crawl archives in: the records of WARC files (1.0 and 1.1) and the HTML
-//! pages among them. Behind the `warc` feature, off by default.
+//! Crawl archives in and out: the records of WARC files (1.0 and 1.1) and
+//! the HTML pages among them, records written, and WET files of the
+//! pages' text. Behind the `warc` feature, off by default.
 //!
 //! Large crawls come as WARC files (Common Crawl, Heritrix, wget
 //! `--warc-file`, Browsertrix, warcio). A page in one is more than its
@@ -41,6 +42,34 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Out, to any [`Write`](std::io::Write):
+//!
+//! - [`Writer`]: records, WARC 1.0 or 1.1, plain or with a gzip member per
+//!   record; fields checked (no line break can end up in a header), the
+//!   `Content-Length` its own, each record's offset returned. Record ids
+//!   ([`RecordIds`]: version 4 UUIDs, random or from a seed), dates
+//!   ([`WarcDate`]) and block digests ([`sha1_digest`]) for its fields.
+//! - [`WetWriter`] (with the `extract` feature too): WET files as Common
+//!   Crawl writes them, a `warcinfo` record and then a `conversion` record
+//!   of each HTML page's text, from any [`ExtractOptions`](crate::extract::ExtractOptions).
+//! - [`OutputFile`]: a file that gets its name only once it is whole
+//!   (written under a temporary name, synced, renamed), so that a run cut
+//!   short never leaves a truncated archive that looks complete.
+//!
+//! ```no_run
+//! use htmltok::warc::{OutputFile, Reader, WetOptions, WetWriter};
+//!
+//! let out = OutputFile::create("CC-MAIN-20240101000000-00000.warc.wet.gz")?;
+//! let options = WetOptions::default().filename("CC-MAIN-20240101000000-00000.warc.wet.gz");
+//! let mut wet = WetWriter::new(out, options);
+//! wet.convert(Reader::open("CC-MAIN-20240101000000-00000.warc.gz")?, |error| {
+//!     eprintln!("archive: {error}")
+//! })?;
+//! eprintln!("{:?}", wet.counts());
+//! wet.finish()?.commit()?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Damaged archives
 //!
 //! Nothing in an archive is trusted to be well formed. A truncated or
@@ -75,15 +104,32 @@
 //! Rust than this crate's minimum, and the format's dictionary frame needs
 //! handling of its own.
 
+mod date;
+mod digest;
 mod error;
+mod gzip_member;
 mod html;
 mod http;
 mod input;
+mod output_file;
 mod reader;
 mod record;
+mod record_id;
+#[cfg(feature = "extract")]
+mod wet;
+mod write_error;
+mod writer;
 
+pub use date::WarcDate;
+pub use digest::sha1_digest;
 pub use error::{WarcError, WarcErrorKind};
 pub use html::{Counts, HtmlRecord, HtmlRecords};
 pub use http::HttpResponse;
+pub use output_file::OutputFile;
 pub use reader::{Reader, ReaderOptions};
 pub use record::{Position, Record, RecordKind};
+pub use record_id::RecordIds;
+#[cfg(feature = "extract")]
+pub use wet::{PageOutcome, WetCounts, WetOptions, WetWriter};
+pub use write_error::WriteError;
+pub use writer::{Compression, Version, Writer, WriterOptions};

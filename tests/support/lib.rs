@@ -10,7 +10,7 @@
 //! - The checks the fuzz targets run too: [`invariants`] (`tokenize`),
 //!   [`reference`] (`differential`), [`tree_oracle`], [`roundtrip`],
 //!   [`chunked`], [`extract_stream`] (`extract`), [`warc`] (`warc`,
-//!   `warc_roundtrip`).
+//!   `warc_roundtrip`), [`warc_writer`] (`warc_writer`).
 //! - [`generate`]: generated documents; [`input`]: what the checks share
 //!   about raw inputs.
 
@@ -27,3 +27,4 @@ pub mod reference;
 pub mod roundtrip;
 pub mod tree_oracle;
 pub mod warc;
+pub mod warc_writer;
