@@ -28,9 +28,6 @@ const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
     // switching strategies become an enum (issue 44, item 2; the
     // tokenizer's layout).
     ("src/tokenizer", &["switch", "tree"]),
-    // Leaf modules for labels and record info and for the `Job` trait,
-    // page.rs split by job (issue 44, item 2; the command line's layout).
-    ("cli/src", &["archive", "json", "page", "run"]),
 ];
 
 #[test]

@@ -3,73 +3,36 @@
 //!
 //! An archive ([`crate::input::Opened::Archive`]) is read with the
 //! library's [`htmltok::warc::Reader::html_records`], a record at a time
-//! (memory bounded by the largest record). Each page is decoded with its
-//! HTTP `charset` as the transport-layer encoding, unless the user chose
-//! one (`--encoding`, or `encoding --transport-charset`), and its results
-//! carry the record's target URI, id, date and status ([`RecordInfo`]).
-//! What is not HTML (requests, images, `revisit` records, ...) is counted
-//! ([`Counts`]), not reported. Damage is: each error of the reader once,
-//! as `ARCHIVE: record N (offset O): what went wrong`, after the output of
-//! the records before it, and the records after it are still processed.
+//! (memory bounded by the largest record): [`Records`] gives each as a
+//! [`RecordPage`], decoded with its HTTP `charset` as the transport-layer
+//! encoding unless the user chose one (`--encoding`, or `encoding
+//! --transport-charset`), whose results carry the record's target URI, id,
+//! date and status ([`RecordInfo`]). [`process`] has a command's [`Job`]
+//! process each. What is not HTML (requests, images, `revisit` records,
+//! ...) is counted ([`Counts`]), not reported. Damage is: each error of
+//! the reader once, as `ARCHIVE: record N (offset O): what went wrong`,
+//! after the output of the records before it, and the records after it
+//! are still processed.
 
 use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
 
-use htmltok::warc::{Counts, HtmlRecord};
-use serde_json::Value;
+use htmltok::warc::{Counts, HtmlRecord, HtmlRecords, Position};
 
 use crate::input::{Failure, Reader, Source};
-use crate::page::{Decoding, Doc, Reading};
-use crate::run::Job;
+use crate::job::Job;
+use crate::label::RecordInfo;
+use crate::page::{Decoding, Page, Reading};
 
-/// What the results of a record's page carry besides the archive's path.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordInfo {
-    /// `WARC-Target-URI`: the page's address.
-    pub uri: String,
-    /// `WARC-Record-ID` (`<urn:uuid:...>`).
-    pub record_id: Option<String>,
-    /// `WARC-Date`.
-    pub date: Option<String>,
-    /// The HTTP status (none for a `resource` record).
-    pub status: Option<u16>,
-}
-
-impl RecordInfo {
-    fn of(page: &HtmlRecord) -> RecordInfo {
-        RecordInfo {
-            uri: page.target_uri().to_owned(),
-            record_id: page.record_id().map(str::to_owned),
-            date: page.date().map(str::to_owned),
-            status: page.status(),
-        }
-    }
-
-    /// The JSON fields, in output order: `uri`, `record_id`, `date`,
-    /// `status` (null when the record has none).
-    pub fn fields(&self) -> [(&'static str, Value); 4] {
-        [
-            ("uri", self.uri.as_str().into()),
-            ("record_id", self.record_id.as_deref().into()),
-            ("date", self.date.as_deref().into()),
-            ("status", self.status.into()),
-        ]
-    }
-
-    /// The page's address as a base URL for its links (none when it does
-    /// not parse: relative links then stay as written).
-    pub fn url(&self) -> Option<url::Url> {
-        url::Url::parse(&self.uri).ok()
-    }
-}
-
-/// A record's page as an input: its payload, where it lies in the record.
-struct Payload(HtmlRecord);
-
-impl AsRef<[u8]> for Payload {
-    fn as_ref(&self) -> &[u8] {
-        self.0.payload()
-    }
+/// When an archive's failures are reported on stderr.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reporting {
+    /// As they come, after the output of the records before them: the
+    /// output goes to stdout as it is written.
+    AsTheyCome,
+    /// After the archive's output: the output waits in a spill (with
+    /// `--jobs`), and the failures wait with it.
+    AfterTheOutput,
 }
 
 /// How reading one archive went.
@@ -79,46 +42,109 @@ pub struct Archive<S> {
     /// The archive's errors, and pages that could not be processed to
     /// their end, in archive order.
     pub failures: Vec<Failure>,
-    /// Whether the failures were reported already, as they came.
-    pub reported: bool,
+    /// When the failures are reported.
+    pub reporting: Reporting,
     /// The records read, by sort.
     pub counts: Counts,
 }
 
+/// The HTML records of one archive, each a page ready to be read (see the
+/// module docs): what [`process`] has a job process, and what a command
+/// that reads an archive its own way goes through.
+pub struct Records<'s> {
+    records: HtmlRecords<Reader>,
+    source: &'s Source,
+    reading: &'s Reading,
+}
+
+impl<'s> Records<'s> {
+    /// The HTML records of the archive `source`, read from `read`, its
+    /// pages read as `reading` says (with each record's charset).
+    pub fn new(source: &'s Source, read: Reader, reading: &'s Reading) -> Records<'s> {
+        Records {
+            records: htmltok::warc::Reader::new(read).html_records(),
+            source,
+            reading,
+        }
+    }
+
+    /// The records read so far, by sort.
+    pub fn counts(&self) -> &Counts {
+        self.records.counts()
+    }
+}
+
+impl Iterator for Records<'_> {
+    /// A record's page, or the archive's error (reported as the archive's
+    /// failure, `ARCHIVE: record N (offset O): ...`).
+    type Item = Result<RecordPage, Failure>;
+
+    fn next(&mut self) -> Option<Result<RecordPage, Failure>> {
+        Some(match self.records.next()? {
+            Ok(record) => Ok(RecordPage {
+                info: RecordInfo::of(&record),
+                reading: record_reading(self.reading, record.charset()),
+                record,
+            }),
+            Err(error) => Err(self.source.fail(error.to_string())),
+        })
+    }
+}
+
+/// An archive's HTML record, ready to be read as a page.
+pub struct RecordPage {
+    record: HtmlRecord,
+    /// What the page's results carry.
+    pub info: RecordInfo,
+    /// How the page is read: with the record's charset.
+    reading: Reading,
+}
+
+impl RecordPage {
+    /// The page, named `name` (the archive's), tokenized from the record's
+    /// payload where it lies.
+    pub fn page<'p>(&'p self, name: &'p str) -> Page<'p> {
+        let mut page = Page::in_memory(name, self.record.payload(), &self.reading);
+        page.record = Some(&self.info);
+        page
+    }
+
+    /// Where the record is in the archive (`record N (offset O)`).
+    pub fn position(&self) -> Position {
+        self.record.position()
+    }
+}
+
 /// Processes every HTML record of the archive `source` (read from
-/// `read`) with `job`, writing their outputs in archive order to `out`.
-/// With `inline` (`out` is the output, not a spill), each failure is
-/// reported as it comes, after the output before it. An error writing
-/// `out` stops it.
+/// `read`) with `job`, writing their outputs in archive order to `out`,
+/// and reporting failures as `reporting` says. An error writing `out`
+/// stops it.
 pub fn process<J: Job, W: Write>(
     job: &J,
     source: &Source,
     read: Reader,
     out: &mut W,
-    inline: bool,
+    reporting: Reporting,
 ) -> io::Result<Archive<J::Summary>> {
     let name = source.name();
     let mut archive = Archive {
         summaries: Vec::new(),
         failures: Vec::new(),
-        reported: inline,
+        reporting,
         counts: Counts::default(),
     };
-    let mut pages = htmltok::warc::Reader::new(read).html_records();
-    for page in &mut pages {
-        let page = match page {
-            Ok(page) => page,
-            Err(error) => {
-                archive.fail(source.fail(error.to_string()), out)?;
+    let mut records = Records::new(source, read, job.reading());
+    for record in &mut records {
+        let record = match record {
+            Ok(record) => record,
+            Err(failure) => {
+                archive.fail(failure, out)?;
                 continue;
             }
         };
-        let record = RecordInfo::of(&page);
-        let at = page.position();
-        let reading = record_reading(job.reading(), page.charset());
-        let mut doc = Doc::in_memory(&name, Box::new(Payload(page)), &reading);
-        doc.record = Some(&record);
-        match panic::catch_unwind(AssertUnwindSafe(|| job.process(&mut doc, out))) {
+        let at = record.position();
+        let mut page = record.page(&name);
+        match panic::catch_unwind(AssertUnwindSafe(|| job.process(&mut page, out))) {
             Ok(summary) => archive.summaries.push(summary?),
             Err(_) => {
                 let what = format!("{at}: internal error, skipped (please report this record)");
@@ -126,11 +152,11 @@ pub fn process<J: Job, W: Write>(
                 continue;
             }
         }
-        if let Some(what) = doc.failure() {
+        if let Some(what) = page.failure() {
             archive.fail(source.fail(format!("{at}: {what}")), out)?;
         }
     }
-    archive.counts = *pages.counts();
+    archive.counts = *records.counts();
     Ok(archive)
 }
 
@@ -138,9 +164,9 @@ impl<S> Archive<S> {
     /// Keeps a failure, and reports it now if failures are reported as
     /// they come.
     fn fail(&mut self, failure: Failure, out: &mut impl Write) -> io::Result<()> {
-        if self.reported {
+        if self.reporting == Reporting::AsTheyCome {
             out.flush()?;
-            crate::report(format_args!("{failure}"));
+            crate::stdio::report(format_args!("{failure}"));
         }
         self.failures.push(failure);
         Ok(())

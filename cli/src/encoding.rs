@@ -6,29 +6,30 @@ use std::process::ExitCode;
 
 use htmltok::{DecodeOptions, canonical_label};
 
-use crate::EncodingArgs;
-use crate::page::{Decoding, Doc, Reading};
-use crate::run::Job;
+use crate::args::EncodingArgs;
+use crate::job::Job;
+use crate::page::{Decoding, Page, Reading};
+use crate::{exit, stdio};
 
 /// Runs `htmltok encoding`.
 pub fn run(args: &EncodingArgs) -> ExitCode {
-    let mut opts = DecodeOptions::default();
+    let mut options = DecodeOptions::default();
     if let Some(label) = &args.transport_charset {
         if htmltok::encoding_for_label(label).is_none() {
-            crate::report(format_args!(
+            stdio::report(format_args!(
                 "warning: unknown --transport-charset {label:?}, ignored (as the HTML \
                  Standard says for an unknown charset)"
             ));
         }
-        opts = opts.transport_charset(label.as_str());
+        options = options.transport_charset(label.as_str());
     }
     let job = EncodingJob {
-        reading: args.input.reading(Decoding::Browser(opts)),
+        reading: args.input.reading(Decoding::Browser(options)),
     };
     let inputs = args.input.inputs();
-    let mut out = crate::stdout();
+    let mut out = stdio::stdout();
     let result = crate::run::run(&job, &inputs, &args.input.settings(), &mut out, |_, ()| {});
-    crate::exit_status(result)
+    exit::status(result)
 }
 
 /// `htmltok encoding` as a [`Job`].
@@ -45,11 +46,11 @@ impl Job for EncodingJob {
 
     /// A record's line goes on with its URI, id, date and status, a
     /// column each (`-` for none).
-    fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<()> {
-        let (encoding, confidence) = doc.browser_encoding();
+    fn process<W: Write>(&self, page: &mut Page<'_>, out: &mut W) -> io::Result<()> {
+        let (encoding, confidence) = page.browser_encoding();
         let label = canonical_label(encoding);
-        write!(out, "{}\t{label}\t{confidence}", doc.name)?;
-        if let Some(record) = doc.record {
+        write!(out, "{}\t{label}\t{confidence}", page.name)?;
+        if let Some(record) = page.record {
             let or_dash = |field: Option<&str>| field.unwrap_or("-").to_owned();
             let status = record.status.map_or("-".to_owned(), |s| s.to_string());
             let (id, date) = (

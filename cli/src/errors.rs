@@ -8,9 +8,10 @@ use std::process::ExitCode;
 use htmltok::{ErrorCode, Options};
 use serde_json::{Map, Value, json};
 
-use crate::page::{Ctx, Doc, Event, Reading, Tokenize};
-use crate::run::Job;
-use crate::{ErrorsArgs, ReportFormat};
+use crate::args::{ErrorsArgs, ErrorsFormat};
+use crate::job::Job;
+use crate::page::{Context, Event, Page, Reading, Tokenizing};
+use crate::{exit, stdio};
 
 /// Runs `htmltok errors`.
 pub fn run(args: &ErrorsArgs) -> ExitCode {
@@ -19,7 +20,7 @@ pub fn run(args: &ErrorsArgs) -> ExitCode {
         format: args.format,
         reading: args.input.reading(args.read.decoding()),
     };
-    let mut out = crate::stdout();
+    let mut out = stdio::stdout();
     let mut summary = Summary::default();
     let result = crate::run::run(
         &job,
@@ -35,12 +36,12 @@ pub fn run(args: &ErrorsArgs) -> ExitCode {
         }
         Ok(run)
     });
-    crate::exit_status(result)
+    exit::status(result)
 }
 
 /// `htmltok errors` as a [`Job`].
 struct ErrorsJob {
-    format: ReportFormat,
+    format: ErrorsFormat,
     reading: Reading,
 }
 
@@ -54,28 +55,26 @@ impl Job for ErrorsJob {
 
     fn process<W: Write>(
         &self,
-        doc: &mut Doc<'_>,
+        page: &mut Page<'_>,
         out: &mut W,
     ) -> io::Result<HashMap<ErrorCode, usize>> {
-        let run = Tokenize {
+        let tokenizing = Tokenizing {
             options: Options::default().errors(true),
             positions: true,
-            ..Tokenize::default()
+            ..Tokenizing::default()
         };
-        let name = doc.label();
+        let label = page.label();
         let mut codes = HashMap::new();
-        doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| {
+        page.tokenize(&tokenizing, &mut |event: Event<'_, '_>, _: &Context| {
             let Event::Error(error, Some((line, col))) = event else {
                 return Ok(());
             };
             *codes.entry(error.code).or_default() += 1;
             match self.format {
-                ReportFormat::Text => writeln!(out, "{name}:{line}:{col}: {}", error.code),
-                ReportFormat::Json => crate::json::write_labelled(
-                    out,
-                    name,
-                    &crate::tokens::error_json(error, (line, col)),
-                ),
+                ErrorsFormat::Text => writeln!(out, "{label}:{line}:{col}: {}", error.code),
+                ErrorsFormat::Json => {
+                    label.write_line(out, &crate::tokens::error_json(error, (line, col)))
+                }
             }
         })?;
         Ok(codes)
@@ -104,18 +103,18 @@ impl Summary {
         codes
     }
 
-    fn write(&self, out: &mut impl Write, format: ReportFormat) -> io::Result<()> {
+    fn write(&self, out: &mut impl Write, format: ErrorsFormat) -> io::Result<()> {
         let total: usize = self.codes.values().sum();
         let codes = self.sorted();
         match format {
-            ReportFormat::Text => {
-                let s =
+            ErrorsFormat::Text => {
+                let counted =
                     |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
                 writeln!(
                     out,
                     "{} in {}",
-                    s(total, "parse error"),
-                    s(self.files, "file")
+                    counted(total, "parse error"),
+                    counted(self.files, "file")
                 )?;
                 let width = codes.first().map_or(1, |(_, n)| n.to_string().len());
                 for (code, n) in codes {
@@ -123,7 +122,7 @@ impl Summary {
                 }
                 Ok(())
             }
-            ReportFormat::Json => {
+            ErrorsFormat::Json => {
                 let codes: Map<String, Value> = codes
                     .into_iter()
                     .map(|(c, n)| (c.to_owned(), n.into()))
@@ -150,13 +149,13 @@ mod tests {
         s.add(HashMap::from([(ErrorCode::EofInTag, 1)]));
         s.add(HashMap::new());
         let mut out = Vec::new();
-        s.write(&mut out, ReportFormat::Text).unwrap();
+        s.write(&mut out, ErrorsFormat::Text).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "3 parse errors in 3 files\n  2 eof-in-tag\n  1 duplicate-attribute\n"
         );
         let mut out = Vec::new();
-        s.write(&mut out, ReportFormat::Json).unwrap();
+        s.write(&mut out, ErrorsFormat::Json).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "{\"summary\":{\"errors\":3,\"files\":3,\"codes\":{\"eof-in-tag\":2,\"duplicate-attribute\":1}}}\n"

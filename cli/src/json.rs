@@ -8,27 +8,9 @@ use std::io::{self, Write};
 
 use serde_json::Value;
 
-use crate::page::Label;
-
 /// Writes one JSON value and a newline.
 pub fn write_line(out: &mut impl Write, value: &Value) -> io::Result<()> {
     serde_json::to_writer(&mut *out, value)?;
-    out.write_all(b"\n")
-}
-
-/// Writes one JSON object and a newline: `label`'s fields (`"file"`, and
-/// a record's), then those of `rest`, an object.
-pub fn write_labelled(out: &mut impl Write, label: Label<'_>, rest: &Value) -> io::Result<()> {
-    out.write_all(b"{")?;
-    label.write_json(out)?;
-    let rest = serde_json::to_vec(rest)?;
-    match rest.strip_prefix(b"{") {
-        Some(fields) if fields != b"}" => {
-            out.write_all(b",")?;
-            out.write_all(fields)?;
-        }
-        _ => out.write_all(b"}")?,
-    }
     out.write_all(b"\n")
 }
 

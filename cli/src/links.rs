@@ -4,14 +4,16 @@
 use std::io::{self, BufReader, Read, Write};
 use std::process::ExitCode;
 
-use crate::json::write_str;
 use htmltok::extract::{ExtractOptions, Extractor, Link, Rel};
 use url::Url;
 
-use crate::LinksArgs;
-use crate::page::{Ctx, Doc, Event, Reading, Tokenize, Tokens};
-use crate::run::Job;
+use crate::args::LinksArgs;
+use crate::extracting;
+use crate::job::Job;
+use crate::json::write_str;
+use crate::page::{Context, EachToken, Event, Page, Reading, Tokenizing};
 use crate::spill::Spill;
+use crate::{exit, stdio};
 
 /// Runs `htmltok links`.
 pub fn run(args: &LinksArgs) -> ExitCode {
@@ -21,9 +23,9 @@ pub fn run(args: &LinksArgs) -> ExitCode {
         reading: args.input.reading(args.read.decoding()),
         spill_at: SPILL_AT,
     };
-    let mut out = crate::stdout();
+    let mut out = stdio::stdout();
     let result = crate::run::run(&job, &inputs, &args.input.settings(), &mut out, |_, ()| {});
-    crate::exit_status(result)
+    exit::status(result)
 }
 
 /// The extraction options of `htmltok links`: links only.
@@ -55,25 +57,24 @@ impl Job for LinksJob {
     /// a temporary file for a page with very many), and are written, in
     /// order, once it is found or the page ends.
     /// A record's page resolves against its target URI.
-    fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<()> {
+    fn process<W: Write>(&self, page: &mut Page<'_>, out: &mut W) -> io::Result<()> {
         // The label's JSON fields, written once: every line starts with them.
-        let label = doc.label().json();
-        let record_options = doc.record.map(|r| self.options.clone().url(r.url()));
-        let options = record_options.as_ref().unwrap_or(&self.options);
-        let run = Tokenize {
+        let label = page.label().json();
+        let options = extracting::options_for(&self.options, page);
+        let tokenizing = Tokenizing {
             options: options.tokenizer_options(),
-            ..Tokenize::default()
+            ..Tokenizing::default()
         };
-        let mut extractor = Extractor::new(options);
+        let mut extractor = Extractor::new(&options);
         let mut waiting = Spill::default();
-        doc.tokenize(
-            &run,
-            &mut Tokens::new(|event: Event<'_, '_>, ctx: &Ctx| {
+        page.tokenize(
+            &tokenizing,
+            &mut EachToken::new(|event: Event<'_, '_>, context: &Context| {
                 match &event {
                     Event::Token(token) => {
-                        extractor.token_with_source(token, &|span| ctx.source(span))
+                        extractor.token_with_source(token, &|span| context.source(span))
                     }
-                    _ => crate::text::feed(&mut extractor, &event),
+                    _ => extracting::feed(&mut extractor, &event),
                 }
                 if !extractor.base_known() {
                     // Links wait in the extractor; a page with very many moves
@@ -301,7 +302,7 @@ mod tests {
     /// chunk size.
     fn lines(html: &str, address: Option<&str>) -> Vec<Value> {
         let address = address.map(|a| Url::parse(a).unwrap());
-        let out = crate::run::output_at_sizes(html, &[1, 3, 7, 1 << 20], |reading| LinksJob {
+        let out = crate::job::output_at_sizes(html, &[1, 3, 7, 1 << 20], |reading| LinksJob {
             options: options(address.as_ref()),
             reading,
             // A few links wait, the rest go to the spill.

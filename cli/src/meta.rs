@@ -8,9 +8,11 @@ use htmltok::extract::{ExtractOptions, Extractor, Metadata};
 use serde_json::{Map, Value, json};
 use url::Url;
 
-use crate::MetaArgs;
-use crate::page::{Ctx, Doc, Event, Reading, Tokenize, Tokens};
-use crate::run::Job;
+use crate::args::MetaArgs;
+use crate::extracting::{self, Feeding};
+use crate::job::Job;
+use crate::page::{Page, Reading, Tokenizing};
+use crate::{exit, stdio};
 
 /// Runs `htmltok meta`.
 pub fn run(args: &MetaArgs) -> ExitCode {
@@ -19,9 +21,9 @@ pub fn run(args: &MetaArgs) -> ExitCode {
         options: options(args.base_url.as_ref()),
         reading: args.input.reading(args.read.decoding()),
     };
-    let mut out = crate::stdout();
+    let mut out = stdio::stdout();
     let result = crate::run::run(&job, &inputs, &args.input.settings(), &mut out, |_, ()| {});
-    crate::exit_status(result)
+    exit::status(result)
 }
 
 /// The extraction options of `htmltok meta`: metadata only.
@@ -46,24 +48,21 @@ impl Job for MetaJob {
         &self.reading
     }
 
-    fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<()> {
-        // A record's page resolves against its target URI.
-        let record_options = doc.record.map(|r| self.options.clone().url(r.url()));
-        let options = record_options.as_ref().unwrap_or(&self.options);
-        let run = Tokenize {
+    fn process<W: Write>(&self, page: &mut Page<'_>, out: &mut W) -> io::Result<()> {
+        let options = extracting::options_for(&self.options, page);
+        let tokenizing = Tokenizing {
             options: options.tokenizer_options(),
-            ..Tokenize::default()
+            ..Tokenizing::default()
         };
-        let mut extractor = Extractor::new(options);
-        doc.tokenize(
-            &run,
-            &mut Tokens::new(|event: Event<'_, '_>, _: &Ctx| {
-                crate::text::feed(&mut extractor, &event);
-                Ok(())
-            }),
+        let mut extractor = Extractor::new(&options);
+        page.tokenize(
+            &tokenizing,
+            &mut Feeding {
+                extractor: &mut extractor,
+            },
         )?;
         let meta = extractor.finish().metadata;
-        crate::json::write_labelled(out, doc.label(), &to_json(&meta))
+        page.label().write_line(out, &to_json(&meta))
     }
 }
 
@@ -107,7 +106,7 @@ mod tests {
 
     fn meta_json(html: &str, address: Option<&str>) -> Value {
         let address = address.map(|a| Url::parse(a).unwrap());
-        let out = crate::run::output_at_sizes(html, &[1, 3, 1 << 20], |reading| MetaJob {
+        let out = crate::job::output_at_sizes(html, &[1, 3, 1 << 20], |reading| MetaJob {
             options: options(address.as_ref()),
             reading,
         });

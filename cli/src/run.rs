@@ -27,31 +27,11 @@ use std::sync::mpsc;
 
 use indicatif::ProgressBar;
 
-use crate::archive::{self, Archive};
+use crate::archive::{self, Archive, Reporting};
 use crate::input::{self, Entry, Failure, Inputs, Opened, Origin, Source};
-use crate::page::{Doc, Reading, Reopen};
+use crate::job::Job;
+use crate::page::{Page, Reopen};
 use crate::spill::Spill;
-
-/// What a command does with each input.
-pub trait Job: Sync {
-    /// What processing one input tells the command's final summary.
-    type Summary: Send;
-
-    /// How inputs are read: decoded how, in what chunks, within what
-    /// limits.
-    fn reading(&self) -> &Reading;
-
-    /// What to write between the outputs of two inputs (after an input
-    /// that was processed, before the next one that is): nothing by
-    /// default.
-    fn separator(&self) -> &[u8] {
-        b""
-    }
-
-    /// Processes one input, writing its output to `out`. An input that
-    /// ends early (see [`Doc::failure`]) is processed as if it ended there.
-    fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<Self::Summary>;
-}
 
 /// How to run.
 #[derive(Debug, Default)]
@@ -154,38 +134,39 @@ fn reopen(source: &Source, gunzip_limit: u64) -> Option<Reopen> {
 
 /// Opens and processes one input, writing `separator` first once it has
 /// opened, and turning a panic (a bug) into a failure of that input. An
-/// error writing `out` stops the run. With `inline` (`out` is the output
-/// itself, not a spill), an archive's errors are reported as they come.
+/// error writing `out` stops the run. An archive's errors are reported as
+/// `reporting` says (as they come when `out` is the output itself, not a
+/// spill).
 fn process_one<J: Job, W: Write>(
     job: &J,
     source: &Source,
     separator: &[u8],
     out: &mut W,
-    inline: bool,
+    reporting: Reporting,
 ) -> io::Result<Ended<J::Summary>> {
     let name = source.name();
     let reading = job.reading();
     let reader = match input::open_input(source, reading.gunzip_limit) {
         Ok(Opened::Page(reader)) => reader,
         Ok(Opened::Archive(read)) => {
-            return archive::process(job, source, read, out, inline).map(Ended::Archive);
+            return archive::process(job, source, read, out, reporting).map(Ended::Archive);
         }
         Err(failure) => return Ok(Ended::Failed(failure)),
     };
     let reopen = reopen(source, reading.gunzip_limit);
-    let mut doc = match Doc::open(&name, reader, reopen, reading) {
-        Ok(doc) => doc,
+    let mut page = match Page::open(&name, reader, reopen, reading) {
+        Ok(page) => page,
         Err(what) => return Ok(Ended::Failed(source.fail(what))),
     };
-    if reading.skip_binary && htmltok::mime::is_binary(doc.head()) {
-        let kind = htmltok::mime::identify_unknown(doc.head(), false);
+    if reading.skip_binary && htmltok::mime::is_binary(page.head()) {
+        let kind = htmltok::mime::identify_unknown(page.head(), false);
         return Ok(Ended::Skipped(
             source.fail(format!("binary data ({kind}), skipped (--skip-binary)")),
         ));
     }
     let result = panic::catch_unwind(AssertUnwindSafe(|| {
         out.write_all(separator)?;
-        job.process(&mut doc, out)
+        job.process(&mut page, out)
     }));
     let summary = match result {
         Ok(summary) => summary?,
@@ -195,7 +176,7 @@ fn process_one<J: Job, W: Write>(
             ));
         }
     };
-    Ok(match doc.failure() {
+    Ok(match page.failure() {
         Some(what) => Ended::Partial(summary, source.fail(what)),
         None => Ended::Done(summary),
     })
@@ -205,7 +186,7 @@ fn process_one<J: Job, W: Write>(
 /// stdout.
 fn report_failure(out: &mut impl Write, failure: &Failure) -> io::Result<()> {
     out.flush()?;
-    crate::report(format_args!("{failure}"));
+    crate::stdio::report(format_args!("{failure}"));
     Ok(())
 }
 
@@ -243,7 +224,7 @@ fn settle<S>(ended: Ended<S>, report: &mut Report, out: &mut impl Write) -> io::
                 report.failed += 1;
                 report.partial += 1;
             }
-            if !archive.reported {
+            if archive.reporting == Reporting::AfterTheOutput {
                 for failure in &archive.failures {
                     report_failure(out, failure)?;
                 }
@@ -263,7 +244,7 @@ fn run_sequential<J: Job, W: Write>(
     let mut separator: &[u8] = b"";
     for entry in entries {
         let ended = match entry {
-            Ok(source) => process_one(job, source, separator, out, true)?,
+            Ok(source) => process_one(job, source, separator, out, Reporting::AsTheyCome)?,
             Err(failure) => Ended::Failed(failure.clone()),
         };
         separator = ended.next_separator(separator, job.separator());
@@ -322,11 +303,12 @@ fn run_parallel<J: Job, W: Write>(
                     let ended = if stop.load(Ordering::Relaxed) {
                         Ended::Failed(source.fail("not processed"))
                     } else {
-                        process_one(job, source, b"", &mut spill, false).unwrap_or_else(|e| {
-                            // Writing to the spill failed (no room for a
-                            // temporary file): this input failed.
-                            Ended::Failed(source.fail(input::io_message(&e)))
-                        })
+                        process_one(job, source, b"", &mut spill, Reporting::AfterTheOutput)
+                            .unwrap_or_else(|e| {
+                                // Writing to the spill failed (no room for a
+                                // temporary file): this input failed.
+                                Ended::Failed(source.fail(input::io_message(&e)))
+                            })
                     };
                     if let Some(bar) = progress {
                         let n = files_done.fetch_add(1, Ordering::Relaxed) + 1;
@@ -376,37 +358,11 @@ fn run_parallel<J: Job, W: Write>(
     out.flush()
 }
 
-/// What the job `job(reading)` writes for `html` (named `f`, encoding
-/// sniffed) read in chunks of each of `sizes`: the same for every size
-/// (asserted), returned once.
-#[cfg(test)]
-pub fn output_at_sizes<J: Job>(html: &str, sizes: &[usize], job: impl Fn(Reading) -> J) -> String {
-    let mut outputs = Vec::new();
-    for &size in sizes {
-        let reading = Reading {
-            chunk_size: size,
-            ..Reading::new(crate::page::Decoding::sniff(None))
-        };
-        let reader = Box::new(io::Cursor::new(html.as_bytes().to_vec()));
-        let mut doc = Doc::open("f", reader, None, &reading).expect("a document");
-        let mut out = Vec::new();
-        job(reading.clone())
-            .process(&mut doc, &mut out)
-            .expect("processed");
-        outputs.push(String::from_utf8(out).expect("UTF-8"));
-    }
-    assert!(
-        outputs.iter().all(|o| *o == outputs[0]),
-        "{html:?}: {outputs:#?}"
-    );
-    outputs.swap_remove(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::input::Globs;
-    use crate::page::{self, Ctx, Event, Tokenize};
+    use crate::page::{self, Context, Event, Reading, Tokenizing};
 
     /// Writes each input's name and length; fails none itself.
     struct Echo(Reading);
@@ -416,11 +372,11 @@ mod tests {
         fn reading(&self) -> &Reading {
             &self.0
         }
-        fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<usize> {
-            let len = doc
+        fn process<W: Write>(&self, page: &mut Page<'_>, out: &mut W) -> io::Result<usize> {
+            let len = page
                 .tokenize(
-                    &Tokenize::default(),
-                    &mut |_: Event<'_, '_>, _: &Ctx| Ok(()),
+                    &Tokenizing::default(),
+                    &mut |_: Event<'_, '_>, _: &Context| Ok(()),
                 )?
                 .bytes;
             // Input i is "<p>" i + 1 times: make later inputs finish first.
@@ -476,7 +432,7 @@ mod tests {
 mod scheduling {
     use super::*;
     use crate::input::Globs;
-    use crate::page;
+    use crate::page::{self, Reading};
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Duration;
 
@@ -494,7 +450,7 @@ mod scheduling {
         fn reading(&self) -> &Reading {
             &self.reading
         }
-        fn process<W: Write>(&self, _: &mut Doc<'_>, _: &mut W) -> io::Result<()> {
+        fn process<W: Write>(&self, _: &mut Page<'_>, _: &mut W) -> io::Result<()> {
             let now = self.running.fetch_add(1, Ordering::SeqCst) + 1;
             self.most.fetch_max(now, Ordering::SeqCst);
             std::thread::sleep(Duration::from_millis(5));

@@ -6,29 +6,30 @@ use std::process::ExitCode;
 
 use htmltok::Token;
 
-use crate::page::{Ctx, Decoding, Doc, Event, Reading, Tokenize};
+use crate::page::{Context, Decoding, Event, Page, Reading, Tokenizing};
 use crate::stats::{self, Stats};
+use crate::{exit, stdio};
 
 /// The sample page: a little of everything a tokenizer meets.
 pub const SAMPLE: &str = include_str!("sample.html");
 
 /// The sample as an input.
-fn sample_doc(reading: &Reading) -> Doc<'_> {
-    Doc::in_memory("(sample)", Box::new(SAMPLE.as_bytes()), reading)
+fn sample_page(reading: &Reading) -> Page<'_> {
+    Page::in_memory("(sample)", SAMPLE.as_bytes(), reading)
 }
 
 /// Runs `htmltok` with no arguments.
 pub fn run() -> ExitCode {
     let reading = Reading::new(Decoding::sniff(None));
     let result = (|| {
-        let stats = Stats::measure(&mut sample_doc(&reading))?;
-        let (borrowed, in_arena) = count_strings(&mut sample_doc(&reading))?;
-        let mut out = crate::stdout();
+        let stats = Stats::measure(&mut sample_page(&reading))?;
+        let (borrowed, in_arena) = count_strings(&mut sample_page(&reading))?;
+        let mut out = stdio::stdout();
         write_summary(&mut out, &stats, borrowed, in_arena)?;
         out.flush()?;
         Ok(crate::run::Report::default())
     })();
-    crate::exit_status(result)
+    exit::status(result)
 }
 
 /// Prints the stats of the sample, the strings line and a hint.
@@ -59,7 +60,7 @@ fn write_summary(
 
 /// How many non-empty token strings of a page are slices of its text, and
 /// how many were written to the arena.
-pub fn count_strings(doc: &mut Doc<'_>) -> io::Result<(usize, usize)> {
+pub fn count_strings(page: &mut Page<'_>) -> io::Result<(usize, usize)> {
     let (mut borrowed, mut in_arena) = (0, 0);
     let mut count = |strings: &[&str], input: &str| {
         let input_bytes = input.as_bytes().as_ptr_range();
@@ -71,12 +72,12 @@ pub fn count_strings(doc: &mut Doc<'_>) -> io::Result<(usize, usize)> {
             }
         }
     };
-    doc.tokenize(
-        &Tokenize::default(),
-        &mut |event: Event<'_, '_>, ctx: &Ctx| {
+    page.tokenize(
+        &Tokenizing::default(),
+        &mut |event: Event<'_, '_>, context: &Context| {
             match event {
-                Event::Token(token) => count(&strings(token), ctx.decoded()),
-                Event::Text { text, .. } => count(&[text.data], ctx.decoded()),
+                Event::Token(token) => count(&strings(token), context.decoded()),
+                Event::Text { text, .. } => count(&[text.data], context.decoded()),
                 _ => {}
             }
             Ok(())
@@ -104,19 +105,19 @@ fn strings<'a>(token: &Token<'a>) -> Vec<&'a str> {
 mod tests {
     use super::*;
 
-    fn doc<'r>(text: &'static str, reading: &'r Reading) -> Doc<'r> {
+    fn open_page<'r>(text: &'static str, reading: &'r Reading) -> Page<'r> {
         let reader = Box::new(io::Cursor::new(text.as_bytes()));
-        Doc::open("-", reader, None, reading).unwrap()
+        Page::open("-", reader, None, reading).unwrap()
     }
 
     #[test]
     fn sample_stats() {
         let reading = Reading::new(Decoding::sniff(None));
-        let s = Stats::measure(&mut doc(SAMPLE, &reading)).unwrap();
+        let s = Stats::measure(&mut open_page(SAMPLE, &reading)).unwrap();
         assert!((2048..=4096).contains(&s.bytes), "{} bytes", s.bytes);
         assert_eq!(s.kinds[0], 1);
         assert!(s.errors > 0);
-        let (borrowed, in_arena) = count_strings(&mut doc(SAMPLE, &reading)).unwrap();
+        let (borrowed, in_arena) = count_strings(&mut open_page(SAMPLE, &reading)).unwrap();
         assert!(borrowed > in_arena && in_arena > 0);
     }
 
@@ -124,7 +125,7 @@ mod tests {
     fn strings_are_classified_by_pointer() {
         let reading = Reading::new(Decoding::sniff(None));
         // "p" x4 and "plain" are slices of the input; "a < b" is not.
-        let mut page = doc("<p>plain</p><p>a &lt; b</p>", &reading);
+        let mut page = open_page("<p>plain</p><p>a &lt; b</p>", &reading);
         assert_eq!(count_strings(&mut page).unwrap(), (5, 1));
     }
 }

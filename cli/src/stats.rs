@@ -9,9 +9,11 @@ use htmltok::Options;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
-use crate::page::{Ctx, Doc, Event, Reading, Tokenize};
-use crate::run::{Job, Settings};
-use crate::{StatsArgs, TableFormat};
+use crate::args::{StatsArgs, StatsFormat};
+use crate::job::Job;
+use crate::page::{Context, Event, Page, Reading, Tokenizing};
+use crate::run::Settings;
+use crate::{exit, stdio};
 
 /// The token kinds, in the order the output lists them.
 pub const KINDS: [&str; 5] = ["doctype", "start_tag", "end_tag", "comment", "text"];
@@ -35,14 +37,14 @@ pub struct Stats {
 impl Stats {
     /// Tokenizes a page as a browser would (content model switching on,
     /// parse errors on) and measures it.
-    pub fn measure(doc: &mut Doc<'_>) -> io::Result<Stats> {
+    pub fn measure(page: &mut Page<'_>) -> io::Result<Stats> {
         let mut kinds = [0; KINDS.len()];
         let mut errors = 0;
-        let run = Tokenize {
+        let tokenizing = Tokenizing {
             options: Options::default().errors(true),
-            ..Tokenize::default()
+            ..Tokenizing::default()
         };
-        let outcome = doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| {
+        let outcome = page.tokenize(&tokenizing, &mut |event: Event<'_, '_>, _: &Context| {
             match event {
                 Event::Token(token) => kinds[kind_index(token)] += 1,
                 Event::Text { first: true, .. } => kinds[TEXT] += 1,
@@ -135,16 +137,16 @@ pub fn table_header() -> String {
 
 /// One line of the table.
 pub fn table_row(stats: &Stats, label: &str) -> String {
-    let k = stats.kinds;
+    let kinds = stats.kinds;
     format!(
         "{:>11} {:>9} {:>7} {:>9} {:>9} {:>8} {:>9} {:>7} {:>9.2} {:>7.1}  {label}",
         stats.bytes,
         stats.tokens(),
-        k[0],
-        k[1],
-        k[2],
-        k[3],
-        k[4],
+        kinds[0],
+        kinds[1],
+        kinds[2],
+        kinds[3],
+        kinds[4],
         stats.errors,
         stats.time.as_secs_f64() * 1e3,
         stats.mb_per_s(),
@@ -168,50 +170,50 @@ pub fn run(args: &StatsArgs) -> ExitCode {
         rows: !args.total,
         reading: args.input.reading(args.read.decoding()),
     };
-    let mut out = crate::stdout();
+    let mut out = stdio::stdout();
     let mut total = Stats::default();
     let result = (|| {
-        if args.format == TableFormat::Table {
+        if args.format == StatsFormat::Table {
             writeln!(out, "{}", table_header())?;
         }
-        let run = crate::run::run(&job, &inputs, &settings, &mut out, |_, stats| {
+        let report = crate::run::run(&job, &inputs, &settings, &mut out, |_, stats| {
             total.add(&stats);
         })?;
         total.time = started.elapsed();
         // The files counted: those processed, to their end or part way.
-        let files = run.processed + run.partial;
+        let files = report.processed + report.partial;
         let mut label = format!("total ({files} files");
-        if run.failed > 0 {
-            label += &format!(", {} failed", run.failed);
-            if run.partial > 0 {
-                label += &format!(" ({} part way)", run.partial);
+        if report.failed > 0 {
+            label += &format!(", {} failed", report.failed);
+            if report.partial > 0 {
+                label += &format!(" ({} part way)", report.partial);
             }
         }
-        if run.skipped > 0 {
-            label += &format!(", {} skipped", run.skipped);
+        if report.skipped > 0 {
+            label += &format!(", {} skipped", report.skipped);
         }
         // Archives: their pages (the rows), and what was not a page.
-        let records = &run.records;
-        if run.archives > 0 {
+        let records = &report.records;
+        if report.archives > 0 {
             label += &format!(
                 "; {} pages from {} archives, {} revisits, {} skipped by type",
-                records.html, run.archives, records.revisits, records.skipped_by_type
+                records.html, report.archives, records.revisits, records.skipped_by_type
             );
         }
         label.push(')');
         match args.format {
-            TableFormat::Table if inputs.len() > 1 || args.total || run.archives > 0 => {
+            StatsFormat::Table if inputs.len() > 1 || args.total || report.archives > 0 => {
                 writeln!(out, "{}", table_row(&total, &label))?;
             }
-            TableFormat::Table => {}
-            TableFormat::Json => {
+            StatsFormat::Table => {}
+            StatsFormat::Json => {
                 let mut fields = total.json_fields();
                 fields.insert("files".into(), files.into());
-                fields.insert("failed".into(), run.failed.into());
-                fields.insert("partial".into(), run.partial.into());
-                fields.insert("skipped".into(), run.skipped.into());
-                if run.archives > 0 {
-                    fields.insert("archives".into(), run.archives.into());
+                fields.insert("failed".into(), report.failed.into());
+                fields.insert("partial".into(), report.partial.into());
+                fields.insert("skipped".into(), report.skipped.into());
+                if report.archives > 0 {
+                    fields.insert("archives".into(), report.archives.into());
                     fields.insert("records".into(), records.html.into());
                     fields.insert("revisits".into(), records.revisits.into());
                     fields.insert("skipped_by_type".into(), records.skipped_by_type.into());
@@ -222,9 +224,9 @@ pub fn run(args: &StatsArgs) -> ExitCode {
             }
         }
         out.flush()?;
-        Ok(run)
+        Ok(report)
     })();
-    crate::exit_status(result)
+    exit::status(result)
 }
 
 /// The progress bar of a run over `bytes` bytes of files.
@@ -244,7 +246,7 @@ fn progress_bar(bytes: u64) -> ProgressBar {
 
 /// `htmltok stats` as a [`Job`].
 struct StatsJob {
-    format: TableFormat,
+    format: StatsFormat,
     /// Whether to print a line per input.
     rows: bool,
     reading: Reading,
@@ -257,16 +259,16 @@ impl Job for StatsJob {
         &self.reading
     }
 
-    fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<Stats> {
-        let stats = Stats::measure(doc)?;
+    fn process<W: Write>(&self, page: &mut Page<'_>, out: &mut W) -> io::Result<Stats> {
+        let stats = Stats::measure(page)?;
         if self.rows {
             match self.format {
-                TableFormat::Table => {
-                    writeln!(out, "{}", table_row(&stats, &doc.label().to_string()))?;
+                StatsFormat::Table => {
+                    writeln!(out, "{}", table_row(&stats, &page.label().to_string()))?;
                 }
-                TableFormat::Json => {
+                StatsFormat::Json => {
                     let fields = Value::Object(stats.json_fields());
-                    crate::json::write_labelled(out, doc.label(), &fields)?;
+                    page.label().write_line(out, &fields)?;
                 }
             }
         }
@@ -288,8 +290,8 @@ mod tests {
                 ..reading.clone()
             };
             let reader = Box::new(std::io::Cursor::new(html.as_bytes()));
-            let mut doc = Doc::open("p", reader, None, &reading).unwrap();
-            let s = Stats::measure(&mut doc).unwrap();
+            let mut page = Page::open("p", reader, None, &reading).unwrap();
+            let s = Stats::measure(&mut page).unwrap();
             assert_eq!(s.kinds, [1, 1, 1, 1, 1], "chunks of {chunk_size}");
             assert_eq!((s.bytes, s.tokens(), s.errors), (39, 5, 1));
         }

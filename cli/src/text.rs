@@ -8,40 +8,52 @@ use std::process::ExitCode;
 use htmltok::Token;
 use htmltok::extract::{ExtractOptions, Extractor};
 
-use crate::TextArgs;
+use crate::args::TextArgs;
+use crate::extracting::feed;
+use crate::job::Job;
 use crate::json::write_str_contents;
-use crate::page::{Ctx, Doc, Event, Label, Reading, Sink, Tokenize};
-use crate::run::Job;
+use crate::label::Label;
+use crate::page::{Context, Event, Page, Reading, Sink, Tokenizing};
+use crate::{exit, stdio};
 
 /// Runs `htmltok text`.
 pub fn run(args: &TextArgs) -> ExitCode {
     let inputs = args.input.inputs();
-    let options = ExtractOptions::default()
-        .links(false)
-        .metadata(false)
-        .alt_text(args.alt_text)
-        .hidden(!args.show_hidden)
-        .text_limit(args.limit.unwrap_or(usize::MAX))
-        .offsets(args.offsets);
+    let output = if args.offsets {
+        TextOutput::Runs
+    } else if inputs.len() > 1 {
+        TextOutput::Headed
+    } else {
+        TextOutput::Plain
+    };
     let job = TextJob {
-        options,
-        offsets: args.offsets,
-        headers: inputs.len() > 1,
+        options: args.text.extract_options().offsets(args.offsets),
+        output,
         reading: args.input.reading(args.read.decoding()),
     };
-    let mut out = crate::stdout();
+    let mut out = stdio::stdout();
     let result = crate::run::run(&job, &inputs, &args.input.settings(), &mut out, |_, ()| {});
-    crate::exit_status(result)
+    exit::status(result)
+}
+
+/// How `htmltok text` writes each page's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TextOutput {
+    /// The text, its lines as they are (a record's page's as a JSON line).
+    Plain,
+    /// The same, each input's after a `==> FILE <==` header and a blank
+    /// line between inputs (as `tail` does): for several inputs.
+    Headed,
+    /// JSON Lines of the text's runs with their offsets (`--offsets`).
+    Runs,
 }
 
 /// `htmltok text` as a [`Job`]: the library's [`Extractor`], text only,
 /// written out as it is found.
 struct TextJob {
+    /// The extraction, as the arguments ask.
     options: ExtractOptions,
-    /// JSON Lines of runs with offsets, not plain text.
-    offsets: bool,
-    /// Whether each input's text gets a `==> FILE <==` header.
-    headers: bool,
+    output: TextOutput,
     reading: Reading,
 }
 
@@ -54,22 +66,21 @@ impl Job for TextJob {
 
     /// A blank line between the texts of two inputs (as `tail` does).
     fn separator(&self) -> &[u8] {
-        if self.headers && !self.offsets {
-            b"\n"
-        } else {
-            b""
+        match self.output {
+            TextOutput::Headed => b"\n",
+            TextOutput::Plain | TextOutput::Runs => b"",
         }
     }
 
-    fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<()> {
-        let run = Tokenize {
+    fn process<W: Write>(&self, page: &mut Page<'_>, out: &mut W) -> io::Result<()> {
+        let tokenizing = Tokenizing {
             options: self.options.tokenizer_options(),
-            ..Tokenize::default()
+            ..Tokenizing::default()
         };
-        let label = doc.label();
+        let label = page.label();
         let mut extractor = Extractor::new(&self.options);
-        if self.offsets {
-            doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| {
+        if self.output == TextOutput::Runs {
+            page.tokenize(&tokenizing, &mut |event: Event<'_, '_>, _: &Context| {
                 if let Event::TextEnd { start, end } = event {
                     return write_run(out, label, &mut extractor, start, end);
                 }
@@ -89,13 +100,13 @@ impl Job for TextJob {
             out.write_all(b"{")?;
             label.write_json(out)?;
             out.write_all(b",\"text\":\"")?;
-            write_text(doc, &run, &mut extractor, out, write_str_contents)?;
+            write_text(page, &tokenizing, &mut extractor, out, write_str_contents)?;
             return out.write_all(b"\"}\n");
         }
-        if self.headers {
+        if self.output == TextOutput::Headed {
             writeln!(out, "==> {label} <==")?;
         }
-        write_text(doc, &run, &mut extractor, out, |out, text| {
+        write_text(page, &tokenizing, &mut extractor, out, |out, text| {
             out.write_all(text.as_bytes())
         })?;
         if extractor.text_len() > 0 {
@@ -108,8 +119,8 @@ impl Job for TextJob {
 /// Tokenizes the page and writes its text with `write` as it is found, a
 /// piece at a time.
 fn write_text<W: Write>(
-    doc: &mut Doc<'_>,
-    run: &Tokenize<'_>,
+    page: &mut Page<'_>,
+    tokenizing: &Tokenizing<'_>,
     extractor: &mut Extractor,
     out: &mut W,
     write: fn(&mut W, &str) -> io::Result<()>,
@@ -119,7 +130,7 @@ fn write_text<W: Write>(
         out,
         write,
     };
-    doc.tokenize(run, &mut sink)?;
+    page.tokenize(tokenizing, &mut sink)?;
     write(out, extractor.pending_text())?;
     extractor.clear_text();
     Ok(())
@@ -138,7 +149,7 @@ impl<W: Write> Sink for Writing<'_, '_, W> {
     const RUNS: bool = false;
 
     /// Parse errors (none: the run does not ask for them).
-    fn event(&mut self, event: Event<'_, '_>, _: &Ctx<'_, '_>) -> io::Result<()> {
+    fn event(&mut self, event: Event<'_, '_>, _: &Context<'_, '_>) -> io::Result<()> {
         feed(self.extractor, &event);
         Ok(())
     }
@@ -148,7 +159,7 @@ impl<W: Write> Sink for Writing<'_, '_, W> {
     /// chunk, not on every token (which cost 5 instructions a token, 2.7 M
     /// over the corpus).
     #[inline(always)]
-    fn token(&mut self, token: &Token<'_>, _: &Ctx<'_, '_>) -> ControlFlow<()> {
+    fn token(&mut self, token: &Token<'_>, _: &Context<'_, '_>) -> ControlFlow<()> {
         self.extractor.token(token);
         ControlFlow::Continue(())
     }
@@ -167,16 +178,6 @@ impl<W: Write> Sink for Writing<'_, '_, W> {
 /// How much text is gathered before it is written out, at the end of a
 /// chunk.
 const FLUSH_AT: usize = 64 << 10;
-
-/// Hands an event's token to the extractor.
-#[inline(always)]
-pub fn feed(extractor: &mut Extractor, event: &Event<'_, '_>) {
-    match event {
-        Event::Token(token) => extractor.token(token),
-        Event::Text { text, .. } => extractor.text(text),
-        Event::TextEnd { .. } | Event::Error(..) => {}
-    }
-}
 
 /// Writes the JSON line of the text run that ended at `end` (begun at
 /// `start`), if it showed any text: `{file, text, start, end}` (and a
@@ -209,20 +210,19 @@ mod tests {
     /// The visible text of `html` read in chunks of `size`, and its runs
     /// with offsets.
     fn texts(html: &str, size: usize) -> (String, String) {
-        let job = |offsets| {
+        let job = |output| {
             move |reading| TextJob {
                 options: ExtractOptions::default()
                     .links(false)
                     .metadata(false)
-                    .offsets(offsets),
-                offsets,
-                headers: false,
+                    .offsets(output == TextOutput::Runs),
+                output,
                 reading,
             }
         };
         (
-            crate::run::output_at_sizes(html, &[size], job(false)),
-            crate::run::output_at_sizes(html, &[size], job(true)),
+            crate::job::output_at_sizes(html, &[size], job(TextOutput::Plain)),
+            crate::job::output_at_sizes(html, &[size], job(TextOutput::Runs)),
         )
     }
 
@@ -260,15 +260,21 @@ mod tests {
             ..Reading::new(crate::page::Decoding::sniff(None))
         };
         let reader = Box::new(io::Cursor::new(html.clone().into_bytes()));
-        let mut doc = Doc::open("p", reader, None, &reading).unwrap();
+        let mut page = Page::open("p", reader, None, &reading).unwrap();
         let options = ExtractOptions::default().links(false).metadata(false);
         let mut extractor = Extractor::new(&options);
         let mut out = Pieces::default();
-        let run = Tokenize::default();
-        write_text(&mut doc, &run, &mut extractor, &mut out, |out, text| {
-            out.0.push(text.len());
-            Ok(())
-        })
+        let tokenizing = Tokenizing::default();
+        write_text(
+            &mut page,
+            &tokenizing,
+            &mut extractor,
+            &mut out,
+            |out, text| {
+                out.0.push(text.len());
+                Ok(())
+            },
+        )
         .unwrap();
         let pieces = &out.0;
         // Each paragraph: its 27 bytes and a line break (but the last).

@@ -7,57 +7,59 @@ use std::process::ExitCode;
 use htmltok::{Attribute, Options, ParseError, Span, Token};
 use serde_json::{Value, json};
 
-use crate::json::{write_labelled, write_str, write_str_contents};
-use crate::page::{Ctx, Decoding, Doc, Event, Label, Reading, Tokenize};
-use crate::run::Job;
+use crate::args::{TokensArgs, TokensFormat};
+use crate::job::Job;
+use crate::json::{write_str, write_str_contents};
+use crate::label::Label;
+use crate::page::{Context, Decoding, Event, Page, Reading, Tokenizing};
 use crate::spill::Spill;
-use crate::{Format, TokensArgs};
+use crate::{exit, stdio};
 
 /// Runs `htmltok tokens`.
 pub fn run(args: &TokensArgs) -> ExitCode {
     let inputs = args.input.inputs();
-    let mut out = crate::stdout();
+    let mut out = stdio::stdout();
     let result = crate::run::run(
-        &Tokens::new(args),
+        &TokensJob::new(args),
         &inputs,
         &args.input.settings(),
         &mut out,
         |_, ()| {},
     );
-    crate::exit_status(result)
+    exit::status(result)
 }
 
 /// `htmltok tokens` as a [`Job`].
-struct Tokens<'a> {
+struct TokensJob<'a> {
     args: &'a TokensArgs,
     reading: Reading,
 }
 
-impl<'a> Tokens<'a> {
+impl<'a> TokensJob<'a> {
     /// The html5lib format reads the bytes as UTF-8 as they are; the JSON
     /// format sniffs, as the other commands do.
-    fn new(args: &'a TokensArgs) -> Tokens<'a> {
+    fn new(args: &'a TokensArgs) -> TokensJob<'a> {
         let decoding = match args.format {
-            Format::Html5lib => Decoding::Utf8,
-            Format::Json => args.read.decoding(),
+            TokensFormat::Html5lib => Decoding::Utf8,
+            TokensFormat::Json => args.read.decoding(),
         };
-        Tokens {
+        TokensJob {
             args,
             reading: args.input.reading(decoding),
         }
     }
 }
 
-impl Job for Tokens<'_> {
+impl Job for TokensJob<'_> {
     type Summary = ();
 
     fn reading(&self) -> &Reading {
         &self.reading
     }
 
-    fn process<W: Write>(&self, doc: &mut Doc<'_>, out: &mut W) -> io::Result<()> {
+    fn process<W: Write>(&self, page: &mut Page<'_>, out: &mut W) -> io::Result<()> {
         let args = self.args;
-        let run = Tokenize {
+        let tokenizing = Tokenizing {
             options: options(args),
             last_start_tag: args.last_start_tag.as_deref(),
             positions: args.errors,
@@ -65,43 +67,49 @@ impl Job for Tokens<'_> {
         // Parse errors come after the tokens (in the html5lib form, after
         // the list of tokens): they wait in a spill.
         let mut errors = Spill::default();
-        let name = doc.label();
+        let label = page.label();
         match args.format {
-            Format::Json => {
-                doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| match event {
-                    Event::Token(token) => write_token(out, name, token),
-                    Event::Text { text, first } => write_text_piece(out, name, text.data, first),
-                    Event::TextEnd { start, end } => write_text_end(out, start, end),
-                    Event::Error(error, at) => write_labelled(
-                        &mut errors,
-                        name,
-                        &error_json(error, at.unwrap_or_default()),
-                    ),
-                })?;
+            TokensFormat::Json => {
+                page.tokenize(
+                    &tokenizing,
+                    &mut |event: Event<'_, '_>, _: &Context| match event {
+                        Event::Token(token) => write_token(out, label, token),
+                        Event::Text { text, first } => {
+                            write_text_piece(out, label, text.data, first)
+                        }
+                        Event::TextEnd { start, end } => write_text_end(out, start, end),
+                        Event::Error(error, at) => label
+                            .write_line(&mut errors, &error_json(error, at.unwrap_or_default())),
+                    },
+                )?;
                 errors.drain_to(out)
             }
-            Format::Html5lib => {
+            TokensFormat::Html5lib => {
                 let mut list = Html5libList::default();
                 // A record's line carries the record's fields first.
                 out.write_all(b"{")?;
-                if name.record.is_some() {
-                    name.write_json(out)?;
+                if label.record.is_some() {
+                    label.write_json(out)?;
                     out.write_all(b",")?;
                 }
                 out.write_all(b"\"output\":[")?;
-                doc.tokenize(&run, &mut |event: Event<'_, '_>, _: &Ctx| match event {
-                    Event::Token(token) => list.token(out, token),
-                    Event::Text { text, first } => list.characters(out, text.data, first),
-                    Event::TextEnd { .. } => out.write_all(b"\"]"),
-                    Event::Error(error, at) => {
-                        if !errors.is_empty() {
-                            errors.write_all(b",")?;
+                page.tokenize(
+                    &tokenizing,
+                    &mut |event: Event<'_, '_>, _: &Context| match event {
+                        Event::Token(token) => list.token(out, token),
+                        Event::Text { text, first } => list.characters(out, text.data, first),
+                        Event::TextEnd { .. } => out.write_all(b"\"]"),
+                        Event::Error(error, at) => {
+                            if !errors.is_empty() {
+                                errors.write_all(b",")?;
+                            }
+                            let (line, col) = at.unwrap_or_default();
+                            let error =
+                                json!({"code": error.code.as_str(), "line": line, "col": col});
+                            serde_json::to_writer(&mut errors, &error).map_err(io::Error::from)
                         }
-                        let (line, col) = at.unwrap_or_default();
-                        let error = json!({"code": error.code.as_str(), "line": line, "col": col});
-                        serde_json::to_writer(&mut errors, &error).map_err(io::Error::from)
-                    }
-                })?;
+                    },
+                )?;
                 out.write_all(b"]")?;
                 if args.errors {
                     out.write_all(b",\"errors\":[")?;
@@ -119,13 +127,13 @@ impl Job for Tokens<'_> {
 /// span, which needs the end of the run, comes last ([`write_text_end`]).
 fn write_text_piece(
     out: &mut impl Write,
-    file: Label<'_>,
+    label: Label<'_>,
     data: &str,
     first: bool,
 ) -> io::Result<()> {
     if first {
         out.write_all(b"{")?;
-        file.write_json(out)?;
+        label.write_json(out)?;
         out.write_all(b",\"kind\":\"text\",\"data\":\"")?;
     }
     write_str_contents(out, data)
@@ -221,7 +229,7 @@ pub fn kind(token: &Token<'_>) -> &'static str {
 
 /// Writes a token's JSON line: a tag attribute by attribute (a tag can
 /// have very many).
-fn write_token(out: &mut impl Write, file: Label<'_>, token: &Token<'_>) -> io::Result<()> {
+fn write_token(out: &mut impl Write, label: Label<'_>, token: &Token<'_>) -> io::Result<()> {
     let kind = kind(token);
     let line = match token {
         Token::Doctype(d) => json!({
@@ -234,7 +242,7 @@ fn write_token(out: &mut impl Write, file: Label<'_>, token: &Token<'_>) -> io::
         }),
         Token::StartTag(tag) | Token::EndTag(tag) => {
             out.write_all(b"{")?;
-            file.write_json(out)?;
+            label.write_json(out)?;
             write!(out, ",\"kind\":\"{kind}\",\"name\":")?;
             write_str(out, tag.name)?;
             let Span { start, end } = tag.name_span;
@@ -263,7 +271,7 @@ fn write_token(out: &mut impl Write, file: Label<'_>, token: &Token<'_>) -> io::
             "span": span_json(t.span),
         }),
     };
-    write_labelled(out, file, &line)
+    label.write_line(out, &line)
 }
 
 fn attribute_json(attr: &Attribute<'_>) -> Value {
@@ -302,15 +310,16 @@ mod tests {
             ..Reading::new(Decoding::Utf8)
         };
         let reader = Box::new(io::Cursor::new(html.as_bytes().to_vec()));
-        let mut doc = Doc::open("-", reader, None, &reading).unwrap();
-        let args =
-            <crate::Cli as clap::Parser>::parse_from(["htmltok", "tokens", "--format", "html5lib"]);
-        let Some(crate::Command::Tokens(args)) = args.command else {
+        let mut page = Page::open("-", reader, None, &reading).unwrap();
+        let args = <crate::args::Cli as clap::Parser>::parse_from([
+            "htmltok", "tokens", "--format", "html5lib",
+        ]);
+        let Some(crate::args::Command::Tokens(args)) = args.command else {
             unreachable!()
         };
-        let job = Tokens::new(&args);
+        let job = TokensJob::new(&args);
         let mut out = Vec::new();
-        job.process(&mut doc, &mut out).unwrap();
+        job.process(&mut page, &mut out).unwrap();
         String::from_utf8(out).unwrap()
     }
 
