@@ -170,8 +170,8 @@
 //! same tokens again (see [`serialize`] for the exact promise).
 
 #![deny(missing_docs)]
-// Unsafe code is allowed in one module only, `scan`: its block
-// classification (SIMD loads) and its slicing of scanned runs (`cut`).
+// Unsafe code is allowed in one module only, `scan` (its docs list where:
+// the vector code, the slicing of scanned runs, the squeezed text's writes).
 #![deny(unsafe_code)]
 
 pub use bumpalo;

@@ -1,0 +1,481 @@
+//! Text gathered for whitespace collapsing, and its squeezing: the text of
+//! many tokens one after the other, collapsed in one call per 16 KiB.
+//! `unsafe` for writing the squeezed text straight into the output's spare
+//! capacity, byte by byte and (through `arch`) a vector block at a time.
+
+use super::arch;
+use super::class::is_ascii_whitespace;
+use super::squeeze::{LINE_BREAK, SqueezeBlocks, squeeze_byte};
+
+/// Text gathered for whitespace collapsing (`extract::collapse`): the text
+/// of many tokens as it is, one after the other, with the line breaks due
+/// between them marked in it by [`LINE_BREAK`].
+///
+/// Why in the text: the extractor gathers the text of a page 16 KiB at a
+/// time and collapses it in one call ([`Gathered::squeeze`]), and a line
+/// break is the one separator that whitespace cannot stand for. Kept
+/// beside the text, the breaks cut it into short lines, and the cost of a
+/// call per line was most of the collapsing. Marked in it, they are one
+/// more kind of whitespace to the vector loop.
+///
+/// Only `&str` and the marker go in, so the bytes are UTF-8 between the
+/// markers, which is what [`Gathered::squeeze`] relies on.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Gathered {
+    /// The bytes gathered, then zeros: written by index, so that a short
+    /// text is copied in place (see [`Gathered::push_str`]).
+    buf: Vec<u8>,
+    /// How many bytes are gathered.
+    len: usize,
+}
+
+impl Gathered {
+    /// Empty, with room for `capacity` bytes.
+    pub(crate) fn with_capacity(capacity: usize) -> Gathered {
+        Gathered {
+            buf: vec![0; capacity],
+            len: 0,
+        }
+    }
+
+    /// Appends `text` as it is.
+    ///
+    /// Most text tokens are a word or two: up to [`Gathered::SHORT`] bytes
+    /// are copied as two overlapping pieces of fixed length (see
+    /// [`copy_short`]), not by a call to `memcpy`, whose call (and the
+    /// registers saved around it) costs more than the copy.
+    #[inline(always)]
+    pub(crate) fn push_str(&mut self, text: &str) {
+        let text = text.as_bytes();
+        let n = text.len();
+        let at = self.len;
+        if self.buf.len() - at < n {
+            self.grow(n);
+        }
+        let to = &mut self.buf[at..at + n];
+        if n > Self::SHORT {
+            to.copy_from_slice(text);
+        } else {
+            copy_short(to, text);
+        }
+        self.len = at + n;
+    }
+
+    /// The longest text [`Gathered::push_short`] takes.
+    pub(crate) const SHORT: usize = 32;
+
+    /// Whether [`Gathered::push_short`] takes `n` bytes and a separator
+    /// here, leaving fewer than `limit` bytes gathered: `n` is at most
+    /// [`Gathered::SHORT`] and the buffer has room without growing.
+    #[inline(always)]
+    pub(crate) fn fits_short(&self, n: usize, limit: usize) -> bool {
+        n <= Self::SHORT && self.len + n < self.buf.len() && self.len + n + 1 < limit
+    }
+
+    /// Appends `sep` (a space or a [`LINE_BREAK`]), if any, then `text`,
+    /// with no call made: the caller checked [`Gathered::fits_short`].
+    /// What most text tokens take, in a function that saves no registers.
+    #[inline(always)]
+    pub(crate) fn push_short(&mut self, sep: Option<u8>, text: &str) {
+        let text = text.as_bytes();
+        let mut at = self.len;
+        if let Some(sep) = sep {
+            self.buf[at] = sep;
+            at += 1;
+        }
+        let n = text.len();
+        copy_short(&mut self.buf[at..at + n], text);
+        self.len = at + n;
+    }
+
+    /// Appends one byte.
+    #[inline(always)]
+    fn push_byte(&mut self, b: u8) {
+        if self.len == self.buf.len() {
+            self.grow(1);
+        }
+        self.buf[self.len] = b;
+        self.len += 1;
+    }
+
+    /// Makes room for `more` bytes past the gathered ones.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, more: usize) {
+        let needed = self.len + more;
+        self.buf.resize(needed.max(self.buf.len() * 2).max(64), 0);
+    }
+
+    /// Appends `text` with each of its newlines made a line break (text
+    /// inside `<pre>`). Out of line: its loop, inlined into the extractor's
+    /// text path, would cost every text token's call registers saved.
+    #[inline(never)]
+    pub(crate) fn push_pre(&mut self, text: &str) {
+        let text = text.as_bytes();
+        let n = text.len();
+        let at = self.len;
+        if self.buf.len() - at < n {
+            self.grow(n);
+        }
+        // Copied with a select per byte, which the compiler makes vector
+        // blocks of: most such text is a few words between the tags of
+        // highlighted code, shorter than what a search for newlines costs
+        // to set up.
+        for (to, &b) in self.buf[at..at + n].iter_mut().zip(text) {
+            *to = if b == b'\n' { LINE_BREAK } else { b };
+        }
+        self.len = at + n;
+    }
+
+    /// Appends a separator: a space or a [`LINE_BREAK`].
+    #[inline(always)]
+    pub(crate) fn push_separator(&mut self, sep: u8) {
+        debug_assert!(sep == b' ' || sep == LINE_BREAK);
+        self.push_byte(sep);
+    }
+
+    /// The bytes: UTF-8 text and [`LINE_BREAK`]s.
+    #[inline]
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
+    /// How many bytes are gathered.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Forgets the text, keeping the buffer.
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The text from byte `from` (a character boundary) between its line
+    /// breaks, in order.
+    pub(crate) fn lines(&self, from: usize) -> impl Iterator<Item = &str> {
+        self.as_bytes()[from..]
+            .split(|&b| b == LINE_BREAK)
+            .map(|line| {
+                // Text pushed as `&str` and cut at markers and at a boundary.
+                core::str::from_utf8(line).expect("gathered text is UTF-8 between its line breaks")
+            })
+    }
+
+    /// Appends the text from byte `from` to `out`, squeezed: every run of
+    /// whitespace (ASCII whitespace, no-break spaces U+00A0 and line
+    /// breaks; NULs in it aside) becomes one line break (`\n`) if it holds
+    /// a line break, else one space, and every NUL is dropped.
+    ///
+    /// `from` must be the first byte of a character (checked, and so is
+    /// `from <= self.len()`), and not of a run: the caller skips the run
+    /// at the start, which it turns into the separator due.
+    ///
+    /// Why vectors: collapsing segment by segment (words with single spaces
+    /// between them, one copy each) pays a branch and a copy per segment,
+    /// and lines of real text are a few words between indentation. Here
+    /// each 32-byte block (AVX2) or 16-byte block (SSSE3) is classified at
+    /// once and the bytes it keeps are packed together with a byte shuffle
+    /// (`pshufb`, eight bytes at a time through a 256-entry table of
+    /// shuffles), so the cost is per block, whatever the text; 32-byte
+    /// blocks halve the classifying and the loop's turns (BENCHMARKS.md).
+    /// A NUL or a byte 0xC2 (which may begin a no-break space) goes through
+    /// the byte loop, the block's bytes before it as a shorter block (in the
+    /// last block's worth of text, the rest of the text goes through the
+    /// byte loop); all of the text does where the CPU lacks SSSE3 or POPCNT
+    /// (every x86-64 CPU since about 2008 has them). The widest the CPU has
+    /// is chosen at the first call (`arch::squeeze_blocks`).
+    pub(crate) fn squeeze(&self, from: usize, out: &mut String) {
+        let text = &self.as_bytes()[from..];
+        debug_assert!(text.first().is_none_or(|&b| !is_run_byte(b)));
+        squeeze_with(text, out, arch::squeeze_blocks);
+    }
+}
+
+/// Copies `from` (at most [`Gathered::SHORT`] bytes) to `to`, of the same
+/// length, as two overlapping pieces of the largest fixed length that
+/// fits: a few moves, no call.
+#[inline(always)]
+fn copy_short(to: &mut [u8], from: &[u8]) {
+    let n = from.len();
+    debug_assert!(n <= Gathered::SHORT && to.len() == n);
+    if n >= 16 {
+        to[..16].copy_from_slice(&from[..16]);
+        to[n - 16..].copy_from_slice(&from[n - 16..]);
+    } else if n >= 8 {
+        to[..8].copy_from_slice(&from[..8]);
+        to[n - 8..].copy_from_slice(&from[n - 8..]);
+    } else if n >= 4 {
+        to[..4].copy_from_slice(&from[..4]);
+        to[n - 4..].copy_from_slice(&from[n - 4..]);
+    } else if n > 0 {
+        to[0] = from[0];
+        to[n / 2] = from[n / 2];
+        to[n - 1] = from[n - 1];
+    }
+}
+
+/// Whether `b` is ASCII whitespace, a NUL or a [`LINE_BREAK`].
+fn is_run_byte(b: u8) -> bool {
+    is_ascii_whitespace(b) || b == 0 || b == LINE_BREAK
+}
+
+/// [`Gathered::squeeze`] by a byte loop, over text of any start: the
+/// definition, for the tests.
+#[cfg(test)]
+pub(crate) fn squeeze_by_bytes(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut after_space = false;
+    let mut i = 0;
+    while i < bytes.len() {
+        let nbsp = bytes[i] == 0xC2 && bytes.get(i + 1) == Some(&0xA0);
+        match bytes[i] {
+            0 => {}
+            b if is_ascii_whitespace(b) || b == LINE_BREAK => {
+                let c = if bytes[i] == LINE_BREAK { b'\n' } else { b' ' };
+                if !after_space {
+                    out.push(c);
+                } else if c == b'\n' {
+                    *out.last_mut().expect("a run begins with a byte written") = c;
+                }
+                after_space = true;
+            }
+            _ if nbsp => {
+                if !after_space {
+                    out.push(b' ');
+                }
+                after_space = true;
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                after_space = false;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// [`Gathered::squeeze`] of `text` (UTF-8 with [`LINE_BREAK`]s in it,
+/// beginning with a byte that is neither a run's nor a character's
+/// continuation), its whole blocks by `blocks` and the rest by the byte
+/// loop.
+#[inline(always)]
+fn squeeze_with(text: &[u8], out: &mut String, blocks: SqueezeBlocks) {
+    assert!(
+        text.first().is_none_or(|&b| b & 0xC0 != 0x80),
+        "squeezing from the middle of a character"
+    );
+    let n = text.len();
+    // A block's kept bytes are stored 16 at a time, wherever they
+    // begin; so room for 16 more than the text.
+    out.reserve(n + 16);
+    // SAFETY: what is written below is `text` with whole characters
+    // (ASCII ones and no-break spaces) and line-break markers dropped
+    // or made ASCII, from a character boundary on; between the
+    // markers `text` is UTF-8; so the buffer stays UTF-8. `set_len`
+    // covers only bytes written.
+    let buf = unsafe { out.as_mut_vec() };
+    let len = buf.len();
+    let dst = buf.spare_capacity_mut().as_mut_ptr().cast::<u8>();
+    // Bytes written, and whether the last byte taken (NULs aside) was
+    // in a run, whose first byte was then the last written.
+    let mut j = 0;
+    let mut after_space = false;
+    // SAFETY: `blocks` is one `arch` gave out, for instruction sets the
+    // CPU has; `dst` has room for `n + 16` bytes; `j` and `after_space`
+    // start as a run's state before any byte.
+    let mut i = unsafe { blocks(text, dst, &mut j, &mut after_space) };
+    while i < n {
+        // SAFETY: `j <= i < n` (at most a byte is written per byte
+        // read): inside the room reserved.
+        i += unsafe { squeeze_byte(text, i, dst, &mut j, &mut after_space) };
+    }
+    // SAFETY: the first `j` bytes after `len` were written above.
+    unsafe { buf.set_len(len + j) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_texts_are_gathered_as_push_str_gathers_them() {
+        let source: String = ('a'..='z').chain('A'..='Z').collect();
+        for n in 0..=Gathered::SHORT + 2 {
+            let text = &source[..n];
+            for sep in [None, Some(b' '), Some(LINE_BREAK)] {
+                for before in [0, 5, 17] {
+                    let mut short = Gathered::with_capacity(64);
+                    short.push_str(&source[source.len() - before..]);
+                    let mut want = short.clone();
+                    if let Some(sep) = sep {
+                        want.push_byte(sep);
+                    }
+                    want.push_str(text);
+                    let fits = short.fits_short(n, 64);
+                    // Fits exactly when short enough, with room for the
+                    // separator and the text, and below the limit after.
+                    assert_eq!(
+                        fits,
+                        n <= Gathered::SHORT && before + n + 1 < 64,
+                        "{n} {before}"
+                    );
+                    if fits {
+                        short.push_short(sep, text);
+                        assert_eq!(short.as_bytes(), want.as_bytes(), "{n} {sep:?} {before}");
+                    }
+                    assert!(
+                        !short.fits_short(n, before + n + 1),
+                        "the limit is exclusive"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Gathered text from `pieces`: `None` is a line break, `Some((text,
+    /// pre))` text, inside `<pre>` when `pre`.
+    fn gathered(pieces: &[Option<(&str, bool)>]) -> Gathered {
+        let mut g = Gathered::default();
+        for piece in pieces {
+            match piece {
+                None => g.push_separator(LINE_BREAK),
+                Some((text, false)) => g.push_str(text),
+                Some((text, true)) => g.push_pre(text),
+            }
+        }
+        g
+    }
+
+    /// Squeezes `g` from its first byte outside a run, every way (vector
+    /// blocks of 32 and of 16 bytes where the CPU has them, and the byte
+    /// loop alone), and checks each against the definition.
+    fn check_squeeze(g: &Gathered) {
+        let bytes = g.as_bytes();
+        let from = bytes
+            .iter()
+            .position(|&b| !is_run_byte(b))
+            .unwrap_or(bytes.len());
+        let want = squeeze_by_bytes(&bytes[from..]);
+        for (width, blocks) in arch::squeezers() {
+            // After text already written, as the extractor calls it.
+            let mut out = String::from("before");
+            squeeze_with(&bytes[from..], &mut out, blocks);
+            assert_eq!(
+                &out.as_bytes()[6..],
+                &want[..],
+                "vectors of {width} bytes, from {from} of {bytes:?}"
+            );
+        }
+    }
+
+    /// `pieces` gathered (see [`gathered`]) and squeezed from the start.
+    fn squeezed(pieces: &[Option<(&str, bool)>]) -> String {
+        let mut out = String::new();
+        gathered(pieces).squeeze(0, &mut out);
+        out
+    }
+
+    #[test]
+    fn squeezing_follows_the_definition() {
+        let pieces = [
+            Some(("a  b\t\n c", false)),
+            None,
+            Some((" d\u{a0}\u{a0}e\0f ", false)),
+        ];
+        assert_eq!(squeezed(&pieces), "a b c\nd ef ");
+        let pieces = [
+            Some(("x\n\n y", true)),
+            Some((" z \0 ", false)),
+            None,
+            Some((" ", false)),
+        ];
+        assert_eq!(squeezed(&pieces), "x\ny z\n");
+        // The definition itself: a line break anywhere in a run wins.
+        assert_eq!(squeeze_by_bytes(b"a \xFF\t b\xFF\xFF c \0"), b"a\nb\nc ");
+        assert_eq!(
+            squeeze_by_bytes("a\u{a9}\u{a0}\0\u{a0}b".as_bytes()),
+            "a\u{a9} b".as_bytes()
+        );
+        for g in [
+            gathered(&[]),
+            gathered(&[None, Some(("  ", false)), None]),
+            gathered(&[Some(("word", false))]),
+        ] {
+            check_squeeze(&g);
+        }
+    }
+
+    /// Every special byte at every position of text two and a half blocks
+    /// of 32 bytes long (five of 16), around block boundaries and in the
+    /// tail, in words and in runs.
+    #[test]
+    fn squeezing_at_every_position() {
+        let specials: [&[u8]; 9] = [
+            b" ",
+            b"  ",
+            b"\t",
+            b"\n\r",
+            b"\0",
+            b"\xFF",
+            b"\xC2\xA0",
+            b"\xC2\xA9",
+            b" \xFF ",
+        ];
+        let backgrounds: [&[u8]; 3] = [b"abcdefghij", b"ab cd ef g", b"a   \n  b "];
+        let step = if cfg!(miri) { 7 } else { 1 };
+        for background in backgrounds {
+            for len in (1..84).step_by(step) {
+                for at in (0..len).step_by(step) {
+                    for special in specials {
+                        let mut text: Vec<u8> =
+                            background.iter().copied().cycle().take(len).collect();
+                        text.splice(at..at, special.iter().copied());
+                        let text = String::from_utf8(
+                            text.iter()
+                                .map(|&b| if b == LINE_BREAK { b'|' } else { b })
+                                .collect(),
+                        )
+                        .expect("ASCII and whole characters");
+                        // Line breaks where the `|`s are.
+                        let pieces: Vec<Option<(&str, bool)>> = text
+                            .split('|')
+                            .enumerate()
+                            .flat_map(|(i, piece)| {
+                                [(i > 0).then_some(None), Some(Some((piece, false)))]
+                            })
+                            .flatten()
+                            .collect();
+                        check_squeeze(&gathered(&pieces));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Random gathered text from a small alphabet of words, runs, line
+    /// breaks, NULs and characters beginning with 0xC2.
+    #[test]
+    fn squeezing_random_text() {
+        const PIECES: [&str; 12] = [
+            "a", "bc", " ", "  ", "\t", "\n", "\r\n", "\x0C", "\0", "\u{a0}", "\u{a9}", "\u{e9}",
+        ];
+        let mut next = crate::testing::below(0x9E37_79B9_7F4A_7C15);
+        let cases = if cfg!(miri) { 40 } else { 4000 };
+        for _ in 0..cases {
+            let len = next(120);
+            let mut pieces = Vec::new();
+            for _ in 0..len {
+                match next(PIECES.len() + 2) {
+                    k if k < PIECES.len() => pieces.push(Some((PIECES[k], false))),
+                    k if k == PIECES.len() => pieces.push(None),
+                    _ => pieces.push(Some(("x\n y\n", true))),
+                }
+            }
+            check_squeeze(&gathered(&pieces));
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! The vector algorithms of extraction's per-token scans (see `text.rs`):
+//! skipping collapsed text, and the bit masks of a short text or URL.
+
+use crate::scan::vector::Vector;
+
+/// `text::skip_collapsed` in whole `V::BYTES`-byte blocks with a byte
+/// after them.
+///
+/// # Safety
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(in crate::scan) unsafe fn skip_collapsed<V: Vector>(hay: &[u8], from: usize) -> usize {
+    let mut i = from;
+    // Each block is compared with the block one byte later, to see
+    // what follows each space: so a block needs one more byte.
+    while i + V::BYTES < hay.len() {
+        // SAFETY: `i + BYTES + 1 <= hay.len()`, so both blocks are in
+        // `hay`; the caller guarantees the instruction set.
+        let stop = unsafe {
+            let here = V::load(hay.as_ptr().add(i));
+            let next = V::load(hay.as_ptr().add(i + 1));
+            // A byte at most 0x20 (controls and space), or 0xC2.
+            let special = |v: V| v.min(V::splat(0x20)).eq(v).or(v.eq(V::splat(0xC2)));
+            let space = here.eq(V::splat(b' '));
+            // A special byte ends the run, but for a space with an
+            // ordinary byte after it.
+            space
+                .and_not(special(here))
+                .or(space.and(special(next)))
+                .mask()
+        };
+        if stop != 0 {
+            return i + stop.trailing_zeros() as usize;
+        }
+        i += V::BYTES;
+    }
+    i
+}
+
+/// The classes of one block, as `text::TextMasks` of its `V::BYTES` bits.
+///
+/// # Safety
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(in crate::scan) unsafe fn text_block_masks<V: Vector>(v: V) -> [u64; 3] {
+    // SAFETY: the caller guarantees the instruction set.
+    unsafe {
+        // Tab, LF, VT, FF, CR are 0x09..=0x0D; VT is not whitespace.
+        let controls = v.sub(V::splat(0x09));
+        let controls = controls.min(V::splat(4)).eq(controls);
+        let space = v.eq(V::splat(b' '));
+        let whitespace = v.eq(V::splat(0x0B)).and_not(controls).or(space);
+        let other = v.eq(V::splat(0)).or(v.eq(V::splat(0xC2)));
+        [whitespace.mask(), space.mask(), other.mask()].map(u64::from)
+    }
+}
+
+/// The classes of one block, as `text::UrlMasks` of its `V::BYTES` bits.
+///
+/// # Safety
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(in crate::scan) unsafe fn url_block_masks<V: Vector>(v: V) -> [u64; 4] {
+    // SAFETY: the caller guarantees the instruction set.
+    unsafe {
+        let is = |b: u8| v.eq(V::splat(b));
+        // Printable ASCII, 0x21..=0x7E, is 0..=0x5D less 0x21.
+        let graphic = v.sub(V::splat(0x21));
+        let graphic = graphic.min(V::splat(0x5D)).eq(graphic);
+        let fragment = is(b'"').or(is(b'<')).or(is(b'>')).or(is(b'`'));
+        let fragment = graphic.and_not(V::splat(0xFF)).or(fragment);
+        let special = fragment
+            .or(is(b'{'))
+            .or(is(b'}'))
+            .or(is(b'\''))
+            .or(is(b'\\'));
+        [
+            fragment.mask(),
+            special.mask(),
+            is(b'/').mask(),
+            is(b'.').or(is(b'%')).mask(),
+        ]
+        .map(u64::from)
+    }
+}
+
+/// The generic body of `TextMasks::of` and `UrlMasks::of`: the `K` bit masks
+/// of `text` (its first 64 bytes), `block` giving those of each
+/// `V::BYTES`-byte block: blocks of `text`, the last one overlapping
+/// the one before it rather than reading past the text; a text shorter
+/// than a block is copied into one first (the bits of the zeros after
+/// it cleared).
+///
+/// # Safety
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(in crate::scan) unsafe fn short_masks<V: Vector, const K: usize>(
+    text: &[u8],
+    block: unsafe fn(V) -> [u64; K],
+) -> [u64; K] {
+    let n = text.len().min(64);
+    if n < V::BYTES {
+        // Zeros after the text, whose bits are cleared below. Copied
+        // as two overlapping words, not by `memcpy`, whose branches on
+        // the length cost more than the copy.
+        let mut padded = [0u8; 64];
+        if n >= 8 {
+            padded[..8].copy_from_slice(&text[..8]);
+            padded[n - 8..n].copy_from_slice(&text[n - 8..n]);
+        } else if n >= 4 {
+            padded[..4].copy_from_slice(&text[..4]);
+            padded[n - 4..n].copy_from_slice(&text[n - 4..n]);
+        } else {
+            padded[..n].copy_from_slice(&text[..n]);
+        }
+        // SAFETY: `padded` holds 64 >= BYTES bytes; the caller
+        // guarantees the instruction set.
+        let masks = unsafe { block(V::load(padded.as_ptr())) };
+        let valid = (1u64 << n) - 1;
+        return masks.map(|m| m & valid);
+    }
+    let mut masks = [0; K];
+    let mut i = 0;
+    loop {
+        // The last block ends at the text's end, overlapping the one
+        // before it; its bits for bytes already seen are the same.
+        let at = i.min(n - V::BYTES);
+        // SAFETY: `at + BYTES <= n <= text.len()`; the caller
+        // guarantees the instruction set.
+        let got = unsafe { block(V::load(text.as_ptr().add(at))) };
+        for (m, g) in masks.iter_mut().zip(got) {
+            *m |= g << at;
+        }
+        i += V::BYTES;
+        if i >= n {
+            break;
+        }
+    }
+    masks
+}

@@ -1,0 +1,257 @@
+//! Extraction's scans over the text of one token: the classes of its bytes
+//! as bit masks (whitespace collapsing's [`TextMasks`], link resolution's
+//! [`UrlMasks`]), and the skip through text that collapsing copies as it is
+//! ([`skip_collapsed`]). Per token, so in SSE2 blocks chosen at compile
+//! time on x86-64 (see `arch`).
+
+use super::arch;
+
+/// Skips text that whitespace collapsing (`extract::collapse`) copies as
+/// it is: returns an offset at or after `from`, at most `hay.len()`, such
+/// that every byte from `from` up to it is a byte of a word or a single
+/// ASCII space with such a byte after it. Searched in whole vector blocks
+/// (see `arch`); the byte at the offset, and the tail too short for a
+/// block, are left to the caller's byte loop, which decides exactly.
+///
+/// "A byte of a word" is taken narrowly here: any byte above 0x20 but the
+/// lead byte 0xC2 (which may begin a no-break space). Text has a space
+/// every six bytes or so, and a search that stopped at each would hand
+/// most of the work back to the byte loop; a word-at-a-time (`u64`)
+/// version of this was measured and cost as much as the byte loop, since
+/// every space costs it a step.
+#[inline]
+pub(crate) fn skip_collapsed(hay: &[u8], from: usize) -> usize {
+    arch::skip_collapsed(hay, from)
+}
+
+/// The classes of the bytes of a short text (at most [`TextMasks::MAX`]
+/// bytes), one bit per byte (bit `i` for byte `i`), for whitespace
+/// collapsing (`extract::collapse`): with them, a text token is split into
+/// words by bit operations, where a byte loop would branch at the end of
+/// every word and space run (the branches the processor mispredicts most
+/// in text extraction).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct TextMasks {
+    /// ASCII whitespace: space, tab, LF, FF, CR.
+    pub(crate) whitespace: u64,
+    /// The space character itself.
+    pub(crate) space: u64,
+    /// NUL and the lead byte 0xC2 (which may begin a no-break space): the
+    /// bytes that need the byte loop.
+    pub(crate) other: u64,
+}
+
+impl TextMasks {
+    /// The longest text classified at once.
+    pub(crate) const MAX: usize = 64;
+
+    /// The classes of `text`'s bytes; `text.len() <= MAX`.
+    #[inline]
+    pub(crate) fn of(text: &[u8]) -> TextMasks {
+        debug_assert!(text.len() <= Self::MAX);
+        match arch::text_masks(text) {
+            Some([whitespace, space, other]) => TextMasks {
+                whitespace,
+                space,
+                other,
+            },
+            None => TextMasks::by_bytes(text),
+        }
+    }
+
+    /// The same by a byte loop: the definition, for other architectures
+    /// and the tests.
+    pub(crate) fn by_bytes(text: &[u8]) -> TextMasks {
+        let mut m = TextMasks::default();
+        for (i, &b) in text.iter().enumerate().take(Self::MAX) {
+            let bit = 1u64 << i;
+            if super::class::is_ascii_whitespace(b) {
+                m.whitespace |= bit;
+            }
+            if b == b' ' {
+                m.space |= bit;
+            }
+            if b == 0 || b == 0xC2 {
+                m.other |= bit;
+            }
+        }
+        m
+    }
+}
+
+/// The classes of the bytes of a short URL (at most [`UrlMasks::MAX`]
+/// bytes), one bit per byte, for link resolution (`extract::resolve`): a
+/// URL whose bytes the URL parser writes out as they are is resolved by
+/// copying, and this tells which are in one vector pass, where a byte loop
+/// cost more than the copies (several instructions a byte, over every
+/// URL of a page).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct UrlMasks {
+    /// Bytes the parser changes in a fragment: anything but printable
+    /// ASCII, and `"`, `<`, `>`, `` ` ``.
+    pub(crate) fragment: u64,
+    /// Those and the bytes it changes in a special URL's path or query:
+    /// `{`, `}`, `'`, `\`.
+    pub(crate) special: u64,
+    /// `/`.
+    pub(crate) slash: u64,
+    /// `.` and `%`, which begin a dot segment (`..`, `%2e`) after a `/`.
+    pub(crate) dot: u64,
+}
+
+impl UrlMasks {
+    /// The longest URL classified at once.
+    pub(crate) const MAX: usize = 64;
+
+    /// The classes of `url`'s bytes; `url.len() <= MAX`.
+    #[inline]
+    pub(crate) fn of(url: &[u8]) -> UrlMasks {
+        debug_assert!(url.len() <= Self::MAX);
+        match arch::url_masks(url) {
+            Some([fragment, special, slash, dot]) => UrlMasks {
+                fragment,
+                special,
+                slash,
+                dot,
+            },
+            None => UrlMasks::by_bytes(url),
+        }
+    }
+
+    /// The same by a byte loop: the definition, for other architectures
+    /// and the tests.
+    pub(crate) fn by_bytes(url: &[u8]) -> UrlMasks {
+        let mut m = UrlMasks::default();
+        for (i, &b) in url.iter().enumerate().take(Self::MAX) {
+            let bit = 1u64 << i;
+            let fragment = !b.is_ascii_graphic() || matches!(b, b'"' | b'<' | b'>' | b'`');
+            if fragment {
+                m.fragment |= bit;
+            }
+            if fragment || matches!(b, b'{' | b'}' | b'\'' | b'\\') {
+                m.special |= bit;
+            }
+            if b == b'/' {
+                m.slash |= bit;
+            }
+            if matches!(b, b'.' | b'%') {
+                m.dot |= bit;
+            }
+        }
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A short-text classifier (`of`) against its byte-loop definition
+    /// (`by_bytes`): every byte value at every position of texts of every
+    /// length up to 64, made of `filler` around it. Under Miri, only the
+    /// `interesting` bytes and the lengths `miri_lengths`.
+    fn masks_match_the_definition<M: PartialEq + core::fmt::Debug>(
+        interesting: fn(u8) -> bool,
+        miri_lengths: &[usize],
+        filler: &[u8],
+        of: fn(&[u8]) -> M,
+        by_bytes: fn(&[u8]) -> M,
+    ) {
+        for b in 0..=255u8 {
+            if cfg!(miri) && !interesting(b) {
+                continue;
+            }
+            for len in 0..=64 {
+                if cfg!(miri) && !miri_lengths.contains(&len) {
+                    continue;
+                }
+                for at in 0..len {
+                    let mut text: Vec<u8> = filler.iter().copied().cycle().take(len).collect();
+                    text[at] = b;
+                    assert_eq!(of(&text), by_bytes(&text), "{b:#04x} at {at} of {len}");
+                }
+            }
+        }
+    }
+
+    /// `TextMasks::of` against its byte-loop definition.
+    #[test]
+    fn text_masks_match_the_definition() {
+        assert_eq!(TextMasks::MAX, 64);
+        masks_match_the_definition(
+            |b| matches!(b, 0 | 0x09..=0x0D | b' ' | 0xC2 | 0x08 | 0x0E | 0x21),
+            &[0, 1, 15, 16, 17, 31, 33, 63, 64],
+            b"a b\tc\nd  e",
+            TextMasks::of,
+            TextMasks::by_bytes,
+        );
+    }
+
+    /// `UrlMasks::of` against its byte-loop definition.
+    #[test]
+    fn url_masks_match_the_definition() {
+        assert_eq!(UrlMasks::MAX, 64);
+        masks_match_the_definition(
+            |b| {
+                matches!(
+                    b,
+                    0 | 0x20 | 0x21 | 0x7E | 0x7F | 0x80 | 0xFF | b'"' | b'`' | b'\\' | b'/' | b'%'
+                )
+            },
+            &[0, 1, 7, 15, 16, 17, 31, 33, 63, 64],
+            b"/a.b/{c}?d=%2e#e'f",
+            UrlMasks::of,
+            UrlMasks::by_bytes,
+        );
+    }
+
+    /// `skip_collapsed` against its definition, byte by byte: every byte
+    /// value at every position of texts of several lengths, alone and
+    /// after a space; the scan must stop exactly at the first byte that
+    /// may end a segment when that byte is in a whole block it checked,
+    /// and never skip one.
+    #[test]
+    fn skip_collapsed_stops_where_a_segment_may_end() {
+        let special = |b: u8| b <= 0x20 || b == 0xC2;
+        let stops = |hay: &[u8], j: usize| {
+            special(hay[j]) && !(hay[j] == b' ' && j + 1 < hay.len() && !special(hay[j + 1]))
+        };
+        for b in 0..=255u8 {
+            if cfg!(miri) && !(special(b) || b == b'!' || b == 0xC3) {
+                continue;
+            }
+            for len in [1, 15, 16, 17, 18, 33, 40] {
+                for at in 0..len {
+                    for before in [b'x', b' '] {
+                        let mut hay: Vec<u8> = b"ab cd efg hij k"
+                            .iter()
+                            .copied()
+                            .cycle()
+                            .take(len)
+                            .collect();
+                        hay[at] = b;
+                        if at > 0 {
+                            hay[at - 1] = before;
+                        }
+                        for from in [0, 1.min(len - 1)] {
+                            let got = skip_collapsed(&hay, from);
+                            let first_stop = (from..len).find(|&j| stops(&hay, j)).unwrap_or(len);
+                            assert!(
+                                got <= first_stop,
+                                "{b:#04x} at {at} of {len} from {from}: {got}"
+                            );
+                            assert!(got >= from && got <= len);
+                            // Stopping early is allowed only in the tail a
+                            // whole block with a byte after it cannot cover.
+                            if cfg!(all(target_arch = "x86_64", target_feature = "sse2"))
+                                && got < first_stop
+                            {
+                                assert!(got + 16 >= len, "{b:#04x} at {at} of {len}: {got}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
