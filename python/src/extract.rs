@@ -87,7 +87,7 @@ impl Wanted {
     }
 
     /// The library's options.
-    fn options(&self) -> ExtractOptions {
+    pub(crate) fn options(&self) -> ExtractOptions {
         let mut options = ExtractOptions::default()
             .text(self.text)
             .links(self.links)

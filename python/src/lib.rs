@@ -12,6 +12,7 @@
 //!   classes.
 //! - `extract.rs`: text, links and metadata as plain Python data.
 //! - `warc.rs`: the HTML records of a WARC file, read lazily.
+//! - `wet.rs`: a WET file of an archive's pages, written.
 //!
 //! A Rust panic never reaches the interpreter as an abort: PyO3 turns one
 //! into a `pyo3_runtime.PanicException`, and none is expected (the library
@@ -23,6 +24,7 @@ mod extract;
 mod input;
 mod tokens;
 mod warc;
+mod wet;
 
 use pyo3::prelude::*;
 
@@ -51,5 +53,6 @@ fn _htmltok(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(extract::links, m)?)?;
     m.add_function(wrap_pyfunction!(extract::metadata, m)?)?;
     m.add_function(wrap_pyfunction!(warc::warc_records, m)?)?;
+    m.add_function(wrap_pyfunction!(wet::write_wet, m)?)?;
     Ok(())
 }

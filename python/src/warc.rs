@@ -439,6 +439,57 @@ pub(crate) struct WarcRecords {
 }
 
 impl WarcRecords {
+    /// The next item of the archive, read with the GIL released; an
+    /// exception the file object's `read` raised comes first.
+    pub(crate) fn next_item(
+        &mut self,
+        py: Python<'_>,
+    ) -> PyResult<Option<Result<HtmlRecord, WarcError>>> {
+        let records = &self.records;
+        let next = py.detach(|| {
+            records
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .next()
+        });
+        let raised = self.raised.lock().unwrap_or_else(|p| p.into_inner()).take();
+        match raised {
+            // The file object failed: its own exception, not an archive
+            // error (reading cannot go on after it).
+            Some(error) => Err(error),
+            None => Ok(next),
+        }
+    }
+
+    /// The archive's records, for a caller that reads them itself.
+    pub(crate) fn records(&self) -> std::sync::MutexGuard<'_, HtmlRecords<Box<dyn Read + Send>>> {
+        self.records
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// A damaged record: kept in `errors`, then warned about, raised or
+    /// let go, as `on_error` says.
+    pub(crate) fn report(&mut self, py: Python<'_>, error: &WarcError) -> PyResult<()> {
+        let info = self.error_info(error);
+        self.errors.push(info.clone());
+        match self.on_error {
+            OnError::Ignore => Ok(()),
+            OnError::Warn => {
+                let category = py.get_type::<ArchiveWarning>();
+                PyErr::warn(py, &category, &std::ffi::CString::new(info.__str__())?, 1)
+            }
+            OnError::Raise => {
+                let error = ArchiveError::new_err(info.__str__());
+                let value = error.value(py);
+                value.setattr("archive", info.archive)?;
+                value.setattr("number", info.number)?;
+                value.setattr("offset", info.offset)?;
+                Err(error)
+            }
+        }
+    }
+
     fn error_info(&self, error: &WarcError) -> WarcErrorInfo {
         let position = error.position();
         WarcErrorInfo {
@@ -459,46 +510,10 @@ impl WarcRecords {
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<WarcRecord>> {
         loop {
-            let records = &self.records;
-            let next = py.detach(|| {
-                records
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner())
-                    .next()
-            });
-            let raised = self.raised.lock().unwrap_or_else(|p| p.into_inner()).take();
-            if let Some(error) = raised {
-                // The file object failed: its own exception, not an
-                // archive error (reading cannot go on after it).
-                return Err(error);
-            }
-            match next {
+            match self.next_item(py)? {
                 None => return Ok(None),
                 Some(Ok(record)) => return Ok(Some(WarcRecord::of(self.archive.clone(), record))),
-                Some(Err(error)) => {
-                    let info = self.error_info(&error);
-                    self.errors.push(info.clone());
-                    match self.on_error {
-                        OnError::Ignore => {}
-                        OnError::Warn => {
-                            let category = py.get_type::<ArchiveWarning>();
-                            PyErr::warn(
-                                py,
-                                &category,
-                                &std::ffi::CString::new(info.__str__())?,
-                                1,
-                            )?;
-                        }
-                        OnError::Raise => {
-                            let error = ArchiveError::new_err(info.__str__());
-                            let value = error.value(py);
-                            value.setattr("archive", info.archive)?;
-                            value.setattr("number", info.number)?;
-                            value.setattr("offset", info.offset)?;
-                            return Err(error);
-                        }
-                    }
-                }
+                Some(Err(error)) => self.report(py, &error)?,
             }
         }
     }
@@ -512,23 +527,25 @@ impl WarcRecords {
     /// How many records of each sort were read so far.
     #[getter]
     fn counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let counts: Counts = *self
-            .records
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .counts();
+        let counts: Counts = *self.records().counts();
         let d = PyDict::new(py);
-        d.set_item("records", counts.records)?;
-        d.set_item("html", counts.html)?;
-        d.set_item("skipped_by_type", counts.skipped_by_type)?;
-        d.set_item("revisits", counts.revisits)?;
-        d.set_item("requests", counts.requests)?;
-        d.set_item("warcinfo", counts.warcinfo)?;
-        d.set_item("metadata", counts.metadata)?;
-        d.set_item("other", counts.other)?;
-        d.set_item("errors", counts.errors)?;
+        set_counts(&d, &counts)?;
         Ok(d)
     }
+}
+
+/// The counts of an archive's records as `dict` items.
+pub(crate) fn set_counts(d: &Bound<'_, PyDict>, counts: &Counts) -> PyResult<()> {
+    d.set_item("records", counts.records)?;
+    d.set_item("html", counts.html)?;
+    d.set_item("skipped_by_type", counts.skipped_by_type)?;
+    d.set_item("revisits", counts.revisits)?;
+    d.set_item("requests", counts.requests)?;
+    d.set_item("warcinfo", counts.warcinfo)?;
+    d.set_item("metadata", counts.metadata)?;
+    d.set_item("other", counts.other)?;
+    d.set_item("errors", counts.errors)?;
+    Ok(())
 }
 
 /// The HTML records of a WARC file (.warc, .warc.gz), from a path or a

@@ -100,6 +100,13 @@ pub enum WarcErrorKind {
 }
 
 impl WarcError {
+    /// An error about the record at `position`, for a program that reports
+    /// what it finds wrong with a record as the reader reports damage (a
+    /// page that cannot be decoded: [`WarcErrorKind::Decode`]).
+    pub fn new(position: Position, kind: WarcErrorKind) -> WarcError {
+        WarcError { position, kind }
+    }
+
     /// The record the error is about; for [`WarcErrorKind::Garbage`] and
     /// errors between records, the record that comes next (with the offset
     /// of the bytes in question).

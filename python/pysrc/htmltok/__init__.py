@@ -30,6 +30,10 @@ The HTML pages of a WARC archive::
     for record in htmltok.warc_records("CC-MAIN-...warc.gz"):
         print(record.target_uri, record.status, len(record.text))
 
+Their text as a WET file, in Common Crawl's layout::
+
+    htmltok.write_wet("CC-MAIN-...warc.gz", "CC-MAIN-...warc.wet.gz")
+
 A page is a ``str`` or ``bytes``; bytes are decoded as a browser decodes
 them (BOM, ``encoding=``, ``transport_encoding=`` (the HTTP charset), the
 ``<meta>`` prescan, windows-1252, and a ``<meta>`` met later). Spans and
@@ -60,6 +64,7 @@ from ._htmltok import (
     text,
     tokenize,
     warc_records,
+    write_wet,
 )
 
 __all__ = [
@@ -84,4 +89,5 @@ __all__ = [
     "text",
     "tokenize",
     "warc_records",
+    "write_wet",
 ]

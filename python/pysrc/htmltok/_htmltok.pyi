@@ -371,4 +371,42 @@ def warc_records(
 ) -> WarcRecords:
     """The HTML pages of a WARC file (.warc or .warc.gz), from a path or a binary file object."""
 
+class WetCounts(Counts):
+    conversions: int
+    empty: int
+    undecodable: int
+
+def write_wet(
+    source: Union[str, "os.PathLike[str]", BinaryIO, WarcRecords],
+    destination: Union[str, "os.PathLike[str]"],
+    *,
+    main_content: bool = False,
+    alt_text: bool = False,
+    show_hidden: bool = False,
+    scripting: bool = True,
+    on_error: Literal["warn", "raise", "ignore"] = "warn",
+    max_record_size: Optional[int] = None,
+    gzip: Optional[bool] = None,
+    filename: Optional[str] = None,
+    seed: Optional[int] = None,
+) -> WetCounts:
+    """Writes a WET file (Common Crawl's layout: a warcinfo record, then a
+    conversion record of each HTML page's text) of an archive's HTML pages.
+
+    `source` is what `warc_records` reads (a path or a binary file object),
+    or a `WarcRecords` iterator (its records not yet read are converted).
+    Each page's record holds the text `WarcRecord.text` gives (with the
+    options given); empty pages get no record. Damaged records and pages
+    that cannot be decoded are reported as `on_error` says and skipped. The
+    output is a gzip member per record when `gzip` is true (by default,
+    when `destination` ends in `.gz`), written under a temporary name and
+    renamed once whole: an exception halfway leaves no file. `filename` is
+    the warcinfo's WARC-Filename (the destination's name by default);
+    `seed` makes the record ids reproducible. `main_content=True` is not
+    available yet (NotImplementedError). Returns the input's counts with
+    the conversions written, the empty pages and the undecodable ones.
+
+        write_wet("CC-MAIN-...warc.gz", "CC-MAIN-...warc.wet.gz")
+    """
+
 __all__: List[str]
