@@ -5,7 +5,7 @@ use core::ops::Range;
 
 use crate::token::Span;
 
-use super::{Link, Metadata};
+use super::{Link, MainContent, Metadata};
 
 /// One piece of the output text and where in the input it came from: the
 /// collapsed text of one text token (or of the pieces of one, in a
@@ -33,4 +33,8 @@ pub struct Extracted {
     pub links: Vec<Link>,
     /// The metadata.
     pub metadata: Metadata,
+    /// What the text is, when main content was asked for
+    /// ([`ExtractOptions::main_content`](super::ExtractOptions::main_content)):
+    /// the main content, or all the text and why.
+    pub main_content: MainContent,
 }

@@ -11,9 +11,10 @@ use super::kinds::{
 };
 use super::link::Link;
 use super::links;
+use super::main_content::{self, MainContent, Segmenter};
 use super::meta::{self, MetaCollector};
 use super::resolve::Resolved;
-use super::text::{TextMode, TextOut};
+use super::text::{Placed, TextMode, TextOut};
 use super::visible::{self, Boundary, ElementSet, Visible};
 use super::{ExtractOptions, Extracted, TextRun};
 
@@ -52,6 +53,9 @@ struct Wants {
     metadata: bool,
     /// Whether image `alt` text goes to the text.
     alt_text: bool,
+    /// Whether the text's runs are handed out ([`ExtractOptions::offsets`]:
+    /// main content records them for itself too).
+    offsets: bool,
 }
 
 /// What the token dispatch tests on every token, worked out from the
@@ -103,17 +107,23 @@ pub struct Extractor {
     text: TextOut,
     links: HeldLinks,
     meta: MetaCollector,
+    /// With [`ExtractOptions::main_content`], the page's blocks.
+    segmenter: Option<Box<Segmenter>>,
 }
 
 impl Extractor {
     /// An extractor at the start of a page.
     pub fn new(options: &ExtractOptions) -> Extractor {
-        let mode = match (options.text, options.offsets) {
+        let main_content = options.text && options.main_content;
+        // Main content keeps whole blocks of the text, and their runs.
+        let mode = match (options.text, options.offsets || main_content) {
             (false, _) => TextMode::Off,
             (true, false) => TextMode::Gathered,
             (true, true) => TextMode::Offsets,
         };
-        let follow = if options.text && !options.links && !options.metadata {
+        // Main content follows every tag (the elements open around the
+        // text), which the text alone does not.
+        let follow = if options.text && !options.links && !options.metadata && !main_content {
             Follow::TextAlone
         } else if options.text || options.links {
             Follow::Visible
@@ -135,6 +145,7 @@ impl Extractor {
                 links: options.links,
                 metadata: options.metadata,
                 alt_text: options.alt_text,
+                offsets: options.offsets,
             },
             dispatch: Dispatch {
                 follow,
@@ -143,6 +154,7 @@ impl Extractor {
                 kinds: TagKinds::new(&KindsOf {
                     start_tags,
                     follow,
+                    every_tag: main_content,
                     end_calls_closed: end_calls(follow, mode, AnchorState::Closed),
                     end_calls_open: end_calls(follow, mode, AnchorState::Open),
                 }),
@@ -153,6 +165,7 @@ impl Extractor {
             text: TextOut::new(mode, options.text_limit),
             links: HeldLinks::new(options.url.as_ref()),
             meta: MetaCollector::new(options.metadata_limit),
+            segmenter: main_content.then(|| Box::new(Segmenter::new())),
         }
     }
 
@@ -282,14 +295,32 @@ impl Extractor {
             return;
         }
         if self.text.mode() != TextMode::Off && !self.text.is_full() {
-            self.text.push(text.data, text.span, self.visible.in_pre());
+            let placed = self.text.push(text.data, text.span, self.visible.in_pre());
+            self.place(placed);
         }
         self.links.push_anchor_text(text.data);
     }
 
-    fn boundary(&mut self, boundary: Option<Boundary>) {
+    /// Tells main content where text went, if it is followed.
+    #[inline(always)]
+    fn place(&mut self, placed: Option<Placed>) {
+        if let (Some(segmenter), Some(p)) = (&mut self.segmenter, placed) {
+            segmenter.text(p.at, p.end, p.run);
+        }
+    }
+
+    /// The boundary a tag of `element` makes in the text.
+    fn boundary(&mut self, boundary: Option<Boundary>, element: Element) {
         match boundary {
-            Some(Boundary::Block) => self.text.collapse.line_break(),
+            Some(Boundary::Block) => {
+                self.text.collapse.line_break();
+                if let Some(segmenter) = &mut self.segmenter {
+                    // A `<br>` breaks a line inside a block.
+                    if element != Element::Br {
+                        segmenter.boundary();
+                    }
+                }
+            }
             Some(Boundary::Cell) => self.text.collapse.space(),
             None => return,
         }
@@ -309,7 +340,7 @@ impl Extractor {
         if kind & START_MORE == 0
             && (!self.dispatch.follow.visible() || self.visible.is_plainly_shown_start(tag))
         {
-            self.boundary(kinds::boundary(kind));
+            self.boundary(kinds::boundary(kind), tag.element);
             return;
         }
         self.start_tag_slow(tag, source);
@@ -321,7 +352,10 @@ impl Extractor {
     fn start_tag_slow<'s>(&mut self, tag: &Tag<'_>, source: &dyn Fn(Span) -> Option<&'s str>) {
         if self.dispatch.follow.visible() {
             let boundary = self.visible.start_tag(tag);
-            self.boundary(boundary);
+            self.boundary(boundary, tag.element);
+        }
+        if let Some(segmenter) = &mut self.segmenter {
+            segmenter.start_tag(tag);
         }
         if self.dispatch.follow == Follow::TextAlone {
             // Only images (alt text) matter past what is visible.
@@ -355,7 +389,11 @@ impl Extractor {
             None
         };
         if let Some(wanted) = wanted {
+            let before = self.links.len();
             self.links.tag(tag, wanted, source);
+            if let Some(segmenter) = &mut self.segmenter {
+                segmenter.links_found(self.links.len() - before);
+            }
         }
         if self.wants.metadata {
             self.meta.start_tag(tag);
@@ -383,18 +421,23 @@ impl Extractor {
         self.links.push_anchor_text(alt.value);
         self.links.anchor_space();
         if self.wants.alt_text && self.text.mode() != TextMode::Off {
-            self.text
+            let placed = self
+                .text
                 .push_alt(alt.value, alt.value_span.unwrap_or(alt.name_span));
+            self.place(placed);
         }
     }
 
     #[inline(never)]
     fn end_tag(&mut self, tag: &Tag<'_>) {
+        if let Some(segmenter) = &mut self.segmenter {
+            segmenter.end_tag(tag);
+        }
         // Most end tags while text is shown are at most a boundary: of the
         // text and the anchor text, if they are wanted.
         if self.visible.shows_text() && !END_TAGS.contains(tag.element) {
             if self.text.mode() != TextMode::Off || self.links.anchor_state() == AnchorState::Open {
-                self.boundary(visible::boundary(tag.element));
+                self.boundary(visible::boundary(tag.element), tag.element);
             }
             return;
         }
@@ -413,7 +456,7 @@ impl Extractor {
     fn end_tag_rest(&mut self, tag: &Tag<'_>) {
         if self.dispatch.follow.visible() {
             let boundary = self.visible.end_tag(tag);
-            self.boundary(boundary);
+            self.boundary(boundary, tag.element);
         }
         if tag.element == Element::A {
             self.links.close_anchor();
@@ -496,6 +539,9 @@ impl Extractor {
     /// the first time), to write out as the page goes by. Runs
     /// ([`TextRun`]) keep their offsets in the whole text.
     pub fn take_text(&mut self) -> String {
+        if self.segmenter.is_some() {
+            return String::new();
+        }
         self.text.take()
     }
 
@@ -504,13 +550,18 @@ impl Extractor {
     /// out as it goes reuses one buffer (and asks
     /// [`Extractor::held_text_len`] when to).
     pub fn pending_text(&mut self) -> &str {
+        if self.segmenter.is_some() {
+            return "";
+        }
         self.text.pending()
     }
 
     /// Forgets the text written since it was last taken or cleared (see
     /// [`Extractor::pending_text`]).
     pub fn clear_text(&mut self) {
-        self.text.clear();
+        if self.segmenter.is_none() {
+            self.text.clear();
+        }
     }
 
     /// The length of the whole text written so far, taken or not.
@@ -545,6 +596,9 @@ impl Extractor {
 
     /// The text runs recorded since they were last taken.
     pub fn take_runs(&mut self) -> Vec<TextRun> {
+        if self.segmenter.is_some() || !self.wants.offsets {
+            return Vec::new();
+        }
         self.text.take_runs()
     }
 
@@ -591,7 +645,7 @@ impl Extractor {
     /// [`Extractor::base_known`]); an `<a>` whose anchor text is still
     /// being read and the links after it stay.
     pub fn take_links(&mut self) -> Vec<Link> {
-        if !self.links.base_known() {
+        if !self.links.base_known() || self.segmenter.is_some() {
             return Vec::new();
         }
         self.links.take_resolved()
@@ -602,6 +656,9 @@ impl Extractor {
     /// with a million links before its `<base>`, or none) and resolves
     /// them at the end with [`Extractor::resolve`].
     pub fn take_links_unresolved(&mut self) -> Vec<Link> {
+        if self.segmenter.is_some() {
+            return Vec::new();
+        }
         self.links.take_unresolved()
     }
 
@@ -619,11 +676,35 @@ impl Extractor {
         self.links.resolve_url(tag, raw)
     }
 
+    /// Ends the page with its blocks as main content sees them (with
+    /// [`ExtractOptions::main_content`]; none without): what
+    /// `examples/blocks.rs` dumps for training the model.
+    #[doc(hidden)]
+    pub fn finish_blocks(self) -> Vec<main_content::BlockFeatures> {
+        let (text, _, _) = self.text.finish();
+        self.segmenter
+            .map_or_else(Vec::new, |segmenter| segmenter.dump(&text))
+    }
+
     /// Ends the page: everything not yet taken.
     pub fn finish(mut self) -> Extracted {
         self.links.close_anchor();
-        let links = self.links.take_resolved();
-        let (text, text_truncated, runs) = self.text.finish();
+        let mut links = self.links.take_resolved();
+        let (mut text, text_truncated, mut runs) = self.text.finish();
+        let mut main_content = MainContent::NotAsked;
+        if let Some(segmenter) = self.segmenter {
+            let decision = segmenter.finish(&text);
+            if decision.outcome == MainContent::Found {
+                (text, runs) = main_content::assemble(&text, &runs, &decision.kept);
+            }
+            for (link, kept) in links.iter_mut().zip(decision.links) {
+                link.in_main_content = kept;
+            }
+            main_content = decision.outcome;
+        }
+        if !self.wants.offsets {
+            runs = Vec::new();
+        }
         let (document, base) = self.links.resolvers();
         Extracted {
             text,
@@ -631,6 +712,7 @@ impl Extractor {
             text_truncated,
             links,
             metadata: self.meta.finish(document, base),
+            main_content,
         }
     }
 }

@@ -61,6 +61,9 @@ pub(super) struct KindsOf {
     pub(super) start_tags: ElementSet,
     /// What the dispatch follows.
     pub(super) follow: Follow,
+    /// Whether every tag is worth a call (main content follows the
+    /// elements open around the text).
+    pub(super) every_tag: bool,
     /// The end tags worth a call with no anchor open, and with one.
     pub(super) end_calls_closed: ElementSet,
     /// See `end_calls_closed`.
@@ -82,6 +85,9 @@ impl TagKinds {
             *kind = has(&of.start_tags, START_MORE)
                 | has(&of.end_calls_closed, END_CALL_CLOSED)
                 | has(&of.end_calls_open, END_CALL_OPEN);
+            if of.every_tag {
+                *kind |= START_MORE | END_CALL_CLOSED | END_CALL_OPEN;
+            }
             if of.follow.visible() {
                 *kind |= boundary | has(&visible::SPECIAL, START_MORE);
                 if of.follow == Follow::TextAlone && boundary == BLOCK {
@@ -127,6 +133,7 @@ mod tests {
             let kinds = TagKinds::new(&KindsOf {
                 start_tags,
                 follow,
+                every_tag: false,
                 end_calls_closed: closed,
                 end_calls_open: open,
             });

@@ -54,6 +54,11 @@ pub struct Link {
     pub span: Span,
     /// The element's `rel` keywords (`a`, `area`, `link`, `form`).
     pub rel: Rel,
+    /// Whether it lies in the page's main content: in a block of the text
+    /// that [`ExtractOptions::main_content`](super::ExtractOptions::main_content)
+    /// keeps (every link, when the page fell back to all of its text;
+    /// none, when main content was not asked for).
+    pub in_main_content: bool,
     /// The buffer its strings are in, with those of the links resolved
     /// with it.
     strings: Arc<String>,
@@ -184,6 +189,7 @@ impl Link {
                         },
                         span: head.span,
                         rel: head.rel,
+                        in_main_content: false,
                         strings: Arc::clone(&strings),
                         bounds,
                         has_hreflang: head.has_hreflang,
@@ -208,6 +214,7 @@ impl Link {
             error,
             span: self.span,
             rel: self.rel,
+            in_main_content: self.in_main_content,
             strings: Arc::new(strings),
             bounds,
             has_hreflang: self.has_hreflang,
@@ -250,15 +257,27 @@ fn place(
 
 impl PartialEq for Link {
     fn eq(&self, other: &Link) -> bool {
-        (self.tag, self.attr, &self.error, self.span, self.rel)
-            == (other.tag, other.attr, &other.error, other.span, other.rel)
-            && (self.url(), self.raw(), self.hreflang(), self.anchor_text())
-                == (
-                    other.url(),
-                    other.raw(),
-                    other.hreflang(),
-                    other.anchor_text(),
-                )
+        (
+            self.tag,
+            self.attr,
+            &self.error,
+            self.span,
+            self.rel,
+            self.in_main_content,
+        ) == (
+            other.tag,
+            other.attr,
+            &other.error,
+            other.span,
+            other.rel,
+            other.in_main_content,
+        ) && (self.url(), self.raw(), self.hreflang(), self.anchor_text())
+            == (
+                other.url(),
+                other.raw(),
+                other.hreflang(),
+                other.anchor_text(),
+            )
     }
 }
 
@@ -276,6 +295,7 @@ impl core::fmt::Debug for Link {
             .field("rel", &self.rel)
             .field("hreflang", &self.hreflang())
             .field("anchor_text", &self.anchor_text())
+            .field("in_main_content", &self.in_main_content)
             .finish()
     }
 }

@@ -162,6 +162,7 @@ mod held; // links not yet taken: anchor text, base URL, resolving them out
 mod kinds; // one byte per element: what its tags ask of the dispatch
 mod link; // `Link`: a URL found, its strings shared with the links taken with it
 mod links; // which attributes of which elements hold URLs, and finding them
+pub mod main_content; // the page's main content: blocks, their features, the model
 mod meta; // the metadata: title, description, robots, Open Graph, ...
 mod options; // `ExtractOptions`
 mod rel; // `Rel`: the `rel` keywords an indexer acts on
@@ -179,6 +180,7 @@ use crate::tokenizer::Tokenizer;
 pub use extracted::{Extracted, TextRun};
 pub use extractor::{Extractor, LINKS_RESERVED_MAX, PAGE_BYTES_PER_LINK};
 pub use link::{ANCHOR_TEXT_LIMIT, LINKS_PER_BUFFER, Link};
+pub use main_content::MainContent;
 pub use meta::{Alternate, MetaKey, MetaTag, Metadata, Refresh};
 pub use options::ExtractOptions;
 pub use rel::Rel;

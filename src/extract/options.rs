@@ -25,6 +25,7 @@ pub struct ExtractOptions {
     pub(super) hidden: bool,
     pub(super) scripting: bool,
     pub(super) offsets: bool,
+    pub(super) main_content: bool,
     pub(super) text_limit: usize,
     pub(super) metadata_limit: usize,
     pub(super) url: Option<Url>,
@@ -42,6 +43,7 @@ impl Default for ExtractOptions {
             hidden: true,
             scripting: true,
             offsets: false,
+            main_content: false,
             text_limit: usize::MAX,
             metadata_limit: 4 << 20,
             url: None,
@@ -95,6 +97,41 @@ impl ExtractOptions {
     /// input it came from ([`TextRun`]; default off).
     pub fn offsets(mut self, on: bool) -> ExtractOptions {
         self.offsets = on;
+        self
+    }
+
+    /// Whether the text is the page's main content only: its article,
+    /// post, product description or documentation, without navigation,
+    /// headers and footers, banners, share bars, "related" lists, comments
+    /// and sidebars (default off: all the visible text). The text keeps
+    /// the lines of the whole text (each kept line is a line of it, and
+    /// with [`ExtractOptions::offsets`] each run is a run of it at the same
+    /// source offsets); [`Extracted::main_content`] says whether main
+    /// content was found or the page fell back to all of its text, and
+    /// each [`Link`](super::Link) says whether it lies in the main content.
+    /// The text is only known once the page is read
+    /// ([`Extractor::finish`](super::Extractor::finish)): an extractor
+    /// holds it until then. See [`main_content`](super::main_content) for
+    /// how it decides.
+    ///
+    /// ```
+    /// use htmltok::extract::{extract, ExtractOptions, MainContent};
+    ///
+    /// let html = r#"<nav><a href=/>Home</a> <a href=/news>News</a></nav>
+    ///   <article><h1>Rain tomorrow</h1>
+    ///   <p>The weather service expects heavy rain across the region tomorrow,
+    ///   with up to forty millimetres falling in the hills by the evening.</p>
+    ///   <p>Farmers welcomed the news after a dry month, and the reservoirs,
+    ///   which stood at half their usual level, should begin to fill again.</p>
+    ///   </article>
+    ///   <footer>© 2026 Example News · <a href=/privacy>Privacy</a></footer>"#;
+    /// let found = extract(html, &ExtractOptions::default().main_content(true));
+    /// assert_eq!(found.main_content, MainContent::Found);
+    /// assert!(found.text.starts_with("Rain tomorrow\nThe weather service"));
+    /// assert!(!found.text.contains("Privacy") && !found.text.contains("News\n"));
+    /// ```
+    pub fn main_content(mut self, on: bool) -> ExtractOptions {
+        self.main_content = on;
         self
     }
 

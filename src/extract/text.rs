@@ -47,6 +47,15 @@ fn gathered_separator(due: Pending) -> Option<u8> {
     }
 }
 
+/// Where a piece of text went, with offsets: its range in the whole text,
+/// and the run it is part of.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Placed {
+    pub(super) at: usize,
+    pub(super) end: usize,
+    pub(super) run: usize,
+}
+
 /// The text written so far, and what is due before the next of it.
 #[derive(Debug)]
 pub(super) struct TextOut {
@@ -134,21 +143,35 @@ impl TextOut {
     }
 
     /// Writes the text of a token as its mode says: with offsets,
-    /// collapsed now and recorded as coming from `span`.
+    /// collapsed now and recorded as coming from `span`, and then where it
+    /// went, if anything was written.
     #[inline(always)]
-    pub(super) fn push(&mut self, text: &str, span: Span, pre: bool) {
+    pub(super) fn push(&mut self, text: &str, span: Span, pre: bool) -> Option<Placed> {
         if self.mode == TextMode::Offsets {
             let at = self.collapse.push(&mut self.out, text, pre);
             self.run(at, span);
+            self.placed(at)
         } else {
             self.gather(text, pre);
+            None
         }
     }
 
+    /// Where the text written from `at` went (with offsets).
+    #[inline(always)]
+    fn placed(&self, at: Option<usize>) -> Option<Placed> {
+        Some(Placed {
+            at: at?,
+            end: self.out.len(),
+            run: self.runs.len().checked_sub(1)?,
+        })
+    }
+
     /// Writes an image's `alt` text as a word between spaces, as coming
-    /// from `span` (with offsets).
-    pub(super) fn push_alt(&mut self, alt: &str, span: Span) {
+    /// from `span` (with offsets), and then where it went.
+    pub(super) fn push_alt(&mut self, alt: &str, span: Span) -> Option<Placed> {
         self.collapse.space();
+        let mut placed = None;
         if self.mode == TextMode::Offsets {
             let at = self.collapse.push(&mut self.out, alt, false);
             if let Some(at) = at {
@@ -157,10 +180,12 @@ impl TextOut {
                     source: span,
                 });
             }
+            placed = self.placed(at);
         } else {
             self.gather(alt, false);
         }
         self.collapse.space();
+        placed
     }
 
     /// Records the output since `at` as coming from `span` (joined to the

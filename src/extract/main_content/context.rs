@@ -1,0 +1,371 @@
+//! The elements open around the text, as far as main content needs them:
+//! what each says of the text inside it ([`Signals`]), gathered from the
+//! elements above, and the innermost block element.
+//!
+//! There is no tree builder here, so the elements are paired the way the
+//! tree builder pairs most of them: a start tag opens an element (not a
+//! void one), its end tag closes it and everything opened inside it, and
+//! the start tags that end an open `p`, `li`, `dt`, `dd`, `option`, `tr`,
+//! `td` or `th` end it (the
+//! [optional end tags](https://html.spec.whatwg.org/multipage/syntax.html#optional-tags)
+//! that real pages leave out). An end tag with no element of its name
+//! among the [`SEARCHED`] innermost is ignored, as a stray end tag is.
+//!
+//! At most [`DEPTH`] elements are held: deeper ones are counted, not held,
+//! so memory is fixed, and every tag costs at most [`SEARCHED`] steps.
+
+use crate::element::Element;
+use crate::token::Tag;
+
+use super::signals::{self, Signals};
+
+/// The most elements held open.
+pub(super) const DEPTH: usize = 1024;
+
+/// How far from the innermost element an end tag looks for its element.
+pub(super) const SEARCHED: usize = 64;
+
+/// An open element.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Open {
+    pub(super) element: Element,
+    /// The innermost block element at and above it (the element whose
+    /// kind a block of text inside has): [`Element::Body`] when none is.
+    pub(super) block: Element,
+    /// For [`Element::Other`], a hash of its name, to pair its end tag.
+    name_hash: u32,
+    /// Its signals and those of every element above it.
+    pub(super) signals: Signals,
+    /// The page-named signals of the innermost element above it (itself
+    /// included) that has any.
+    pub(super) nearest: Signals,
+}
+
+impl Open {
+    /// Where text is when no element is open.
+    const ROOT: Open = Open {
+        element: Element::Body,
+        block: Element::Body,
+        name_hash: 0,
+        signals: Signals::NONE,
+        nearest: Signals::NONE,
+    };
+}
+
+/// The open elements.
+#[derive(Debug)]
+pub(super) struct Context {
+    open: Vec<Open>,
+    /// How many elements are open past [`DEPTH`], not held.
+    past_depth: u32,
+    /// How many `svg` and `math` elements are open (where `/>` closes an
+    /// element).
+    foreign: u32,
+}
+
+impl Context {
+    /// No element open.
+    pub(super) fn new() -> Context {
+        Context {
+            open: Vec::new(),
+            past_depth: 0,
+            foreign: 0,
+        }
+    }
+
+    /// The innermost element (the root when none is open).
+    #[inline(always)]
+    pub(super) fn current(&self) -> &Open {
+        self.open.last().unwrap_or(&Open::ROOT)
+    }
+
+    /// How many elements are open (held or not).
+    pub(super) fn depth(&self) -> usize {
+        self.open.len() + self.past_depth as usize
+    }
+
+    /// Takes in a start tag.
+    pub(super) fn start_tag(&mut self, tag: &Tag<'_>) {
+        let element = tag.element;
+        self.close_implied(element);
+        if element.is_void() || (tag.self_closing && self.foreign > 0) {
+            return;
+        }
+        if matches!(element, Element::Svg | Element::Math) {
+            self.foreign += 1;
+        }
+        if self.open.len() == DEPTH {
+            self.past_depth += 1;
+            return;
+        }
+        let parent = *self.current();
+        let named = if tag.attributes.is_empty() {
+            Signals::NONE
+        } else {
+            signals::of_attributes(tag)
+        };
+        let own = named | signals::of_element(element);
+        self.open.push(Open {
+            element,
+            block: if is_block(element) {
+                element
+            } else {
+                parent.block
+            },
+            name_hash: if element == Element::Other {
+                hash(tag.name)
+            } else {
+                0
+            },
+            signals: parent.signals | own,
+            nearest: if named.any(Signals::NAMED) {
+                Signals(named.0 & Signals::NAMED.0)
+            } else {
+                parent.nearest
+            },
+        });
+    }
+
+    /// Takes in an end tag: closes its element and those inside it, if it
+    /// is open near enough.
+    pub(super) fn end_tag(&mut self, tag: &Tag<'_>) {
+        if self.past_depth > 0 {
+            // The innermost elements are not held: this closes one of them.
+            self.past_depth -= 1;
+            return;
+        }
+        let name_hash = if tag.element == Element::Other {
+            hash(tag.name)
+        } else {
+            0
+        };
+        let found = self
+            .open
+            .iter()
+            .rev()
+            .take(SEARCHED)
+            .position(|o| o.element == tag.element && o.name_hash == name_hash);
+        if let Some(from_top) = found {
+            self.pop(from_top + 1);
+        }
+    }
+
+    /// Closes the elements a start tag of `element` closes first (see the
+    /// module docs).
+    fn close_implied(&mut self, element: Element) {
+        use Element as E;
+        let Some(top) = self.open.last() else {
+            return;
+        };
+        let top = top.element;
+        match element {
+            _ if top == E::P && closes_p(element) => self.pop(1),
+            E::Li => self.close_item(&[E::Li], &[E::Ul, E::Ol, E::Menu]),
+            E::Dt | E::Dd => self.close_item(&[E::Dt, E::Dd], &[E::Dl]),
+            E::Option | E::Optgroup if top == E::Option => self.pop(1),
+            E::Tr => self.close_item(&[E::Tr], &[E::Table]),
+            E::Td | E::Th => self.close_item(&[E::Td, E::Th], &[E::Tr, E::Table]),
+            _ => {}
+        }
+    }
+
+    /// Closes the innermost element of `items` and those inside it, unless
+    /// an element of `containers` is nearer (a list inside the item).
+    fn close_item(&mut self, items: &[Element], containers: &[Element]) {
+        let found = self
+            .open
+            .iter()
+            .rev()
+            .take(SEARCHED)
+            .position(|o| items.contains(&o.element) || containers.contains(&o.element));
+        if let Some(from_top) = found {
+            let at = self.open.len() - 1 - from_top;
+            if items.contains(&self.open[at].element) {
+                self.pop(from_top + 1);
+            }
+        }
+    }
+
+    /// Closes the `n` innermost elements.
+    fn pop(&mut self, n: usize) {
+        for open in self.open.drain(self.open.len() - n..) {
+            if matches!(open.element, Element::Svg | Element::Math) {
+                self.foreign = self.foreign.saturating_sub(1);
+            }
+        }
+    }
+}
+
+/// Whether a start tag of `element` closes an open `p`.
+fn closes_p(element: Element) -> bool {
+    use Element as E;
+    matches!(
+        element,
+        E::Address
+            | E::Article
+            | E::Aside
+            | E::Blockquote
+            | E::Center
+            | E::Details
+            | E::Dialog
+            | E::Dir
+            | E::Div
+            | E::Dl
+            | E::Fieldset
+            | E::Figcaption
+            | E::Figure
+            | E::Footer
+            | E::Form
+            | E::H1
+            | E::H2
+            | E::H3
+            | E::H4
+            | E::H5
+            | E::H6
+            | E::Header
+            | E::Hgroup
+            | E::Hr
+            | E::Listing
+            | E::Main
+            | E::Menu
+            | E::Nav
+            | E::Ol
+            | E::P
+            | E::Pre
+            | E::Search
+            | E::Section
+            | E::Summary
+            | E::Table
+            | E::Ul
+            | E::Xmp
+    )
+}
+
+/// Whether `element` is a block a piece of text is of: its kind is the
+/// block's kind (see `blocks::Kind`).
+fn is_block(element: Element) -> bool {
+    use Element as E;
+    matches!(
+        element,
+        E::P | E::Li
+            | E::Dt
+            | E::Dd
+            | E::H1
+            | E::H2
+            | E::H3
+            | E::H4
+            | E::H5
+            | E::H6
+            | E::Pre
+            | E::Listing
+            | E::Xmp
+            | E::Blockquote
+            | E::Figcaption
+            | E::Caption
+            | E::Td
+            | E::Th
+            | E::Div
+            | E::Section
+            | E::Article
+            | E::Main
+            | E::Nav
+            | E::Aside
+            | E::Header
+            | E::Footer
+            | E::Form
+            | E::Address
+            | E::Summary
+            | E::Legend
+            | E::Option
+    )
+}
+
+/// A hash of a name (FNV-1a), to tell custom elements apart.
+fn hash(name: &str) -> u32 {
+    name.bytes().fold(0x811c_9dc5, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Token, Tokenizer, bumpalo::Bump};
+
+    /// The elements open after each text of `html`, innermost last.
+    fn open_at_texts(html: &str) -> Vec<Vec<Element>> {
+        let arena = Bump::new();
+        let mut context = Context::new();
+        let mut at = Vec::new();
+        for token in Tokenizer::new(html, &arena) {
+            match token {
+                Token::StartTag(tag) => context.start_tag(&tag),
+                Token::EndTag(tag) => context.end_tag(&tag),
+                Token::Text(_) => at.push(context.open.iter().map(|o| o.element).collect()),
+                _ => {}
+            }
+        }
+        at
+    }
+
+    #[test]
+    fn elements_pair_as_the_tree_builder_pairs_them() {
+        use Element as E;
+        assert_eq!(
+            open_at_texts("<div><p>a<p>b</div>c"),
+            [vec![E::Div, E::P], vec![E::Div, E::P], vec![]]
+        );
+        assert_eq!(
+            open_at_texts("<ul><li>a<li>b<ul><li>c</ul>d</ul>"),
+            [
+                vec![E::Ul, E::Li],
+                vec![E::Ul, E::Li],
+                vec![E::Ul, E::Li, E::Ul, E::Li],
+                vec![E::Ul, E::Li],
+            ]
+        );
+        assert_eq!(
+            open_at_texts("<table><tr><td>a<td>b<tr><td>c</table>"),
+            [
+                vec![E::Table, E::Tr, E::Td],
+                vec![E::Table, E::Tr, E::Td],
+                vec![E::Table, E::Tr, E::Td],
+            ]
+        );
+        // A stray end tag is ignored; a custom element pairs by its name.
+        assert_eq!(
+            open_at_texts("<x-a><x-b>a</x-c></x-b>b</span></x-a>c"),
+            [vec![E::Other, E::Other], vec![E::Other], vec![]]
+        );
+        assert_eq!(
+            open_at_texts("<svg><path/>a</svg>b<br>c"),
+            [vec![E::Svg], vec![], vec![]]
+        );
+    }
+
+    #[test]
+    fn signals_gather_from_above() {
+        let arena = Bump::new();
+        let mut context = Context::new();
+        let html = r#"<div class="site-nav"><ul><li><a href=/>Home"#;
+        for token in Tokenizer::new(html, &arena) {
+            if let Token::StartTag(tag) = token {
+                context.start_tag(&tag);
+            }
+        }
+        let current = context.current();
+        assert!(current.signals.any(Signals::NAV));
+        assert!(current.signals.any(Signals::IN_LINK));
+        assert!(current.signals.any(Signals::IN_LI));
+        assert_eq!(current.nearest, Signals::NAV);
+        assert_eq!(current.block, Element::Li);
+    }
+
+    #[test]
+    fn depth_is_capped() {
+        let html = "<div>".repeat(DEPTH + 10) + "a" + &"</div>".repeat(DEPTH + 10) + "b";
+        let texts = open_at_texts(&html);
+        assert_eq!(texts[0].len(), DEPTH);
+        assert!(texts[1].is_empty());
+    }
+}
