@@ -39,7 +39,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let doc = Document::from_bytes(&bytes, &DecodeOptions::default())?;
         let arena = Bump::new();
         let mut extractor = Extractor::new(&options);
-        for token in doc.tokenizer(&arena) {
+        for token in doc.tokenizer_with_options(&arena, options.tokenizer_options()) {
             extractor.token_in(&token, doc.text());
         }
         let blocks: Vec<serde_json::Value> = extractor

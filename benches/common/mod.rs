@@ -173,6 +173,10 @@ pub fn extract_modes() -> Vec<(&'static str, htmltok::extract::ExtractOptions)> 
     let all = ExtractOptions::default().url(url);
     vec![
         ("text", all.clone().links(false).metadata(false)),
+        (
+            "main_content",
+            all.clone().links(false).metadata(false).main_content(true),
+        ),
         ("links", all.clone().text(false).metadata(false)),
         ("metadata", all.clone().text(false).links(false)),
         ("all", all),

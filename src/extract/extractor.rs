@@ -115,8 +115,7 @@ impl Extractor {
     /// An extractor at the start of a page.
     pub fn new(options: &ExtractOptions) -> Extractor {
         let main_content = options.text && options.main_content;
-        // Main content keeps whole blocks of the text, and their runs.
-        let mode = match (options.text, options.offsets || main_content) {
+        let mode = match (options.text, options.offsets) {
             (false, _) => TextMode::Off,
             (true, false) => TextMode::Gathered,
             (true, true) => TextMode::Offsets,
@@ -161,7 +160,7 @@ impl Extractor {
                 end_call: END_CALL_CLOSED,
                 start_tags,
             },
-            visible: Visible::new(options.scripting, options.hidden),
+            visible: Visible::new(options.scripting_on(), options.hidden),
             text: TextOut::new(mode, options.text_limit),
             links: HeldLinks::new(options.url.as_ref()),
             meta: MetaCollector::new(options.metadata_limit),
@@ -295,36 +294,60 @@ impl Extractor {
             return;
         }
         if self.text.mode() != TextMode::Off && !self.text.is_full() {
+            if let Some(segmenter) = &mut self.segmenter {
+                segmenter.note_text(text.data.len());
+            }
             let placed = self.text.push(text.data, text.span, self.visible.in_pre());
             self.place(placed);
         }
         self.links.push_anchor_text(text.data);
     }
 
-    /// Tells main content where text went, if it is followed.
+    /// Tells main content where text went (with offsets, as it is
+    /// written).
     #[inline(always)]
     fn place(&mut self, placed: Option<Placed>) {
         if let (Some(segmenter), Some(p)) = (&mut self.segmenter, placed) {
-            segmenter.text(p.at, p.end, p.run);
+            segmenter.placed(p.at, p.end, p.run);
         }
     }
 
-    /// The boundary a tag of `element` makes in the text.
-    fn boundary(&mut self, boundary: Option<Boundary>, element: Element) {
+    /// The boundary a tag makes in the text.
+    fn boundary(&mut self, boundary: Option<Boundary>) {
         match boundary {
-            Some(Boundary::Block) => {
-                self.text.collapse.line_break();
-                if let Some(segmenter) = &mut self.segmenter {
-                    // A `<br>` breaks a line inside a block.
-                    if element != Element::Br {
-                        segmenter.boundary();
-                    }
-                }
-            }
+            Some(Boundary::Block) => self.text.collapse.line_break(),
             Some(Boundary::Cell) => self.text.collapse.space(),
             None => return,
         }
         self.links.anchor_space();
+    }
+
+    /// [`Extractor::boundary`] for a tag of `element` in the paths that
+    /// main content takes (every tag does, with it): a block boundary
+    /// (not a `<br>`, which breaks a line inside a block) ends a block.
+    fn boundary_of(&mut self, boundary: Option<Boundary>, element: Element) {
+        if boundary == Some(Boundary::Block) && element != Element::Br && self.segmenter.is_some() {
+            self.end_block();
+        }
+        self.boundary(boundary);
+    }
+
+    /// Ends the block being written, for main content: its text gathered
+    /// so far is collapsed, so that where it ends is known.
+    fn end_block(&mut self) {
+        // With offsets, each piece was placed as it was written; with no
+        // text since the last boundary, there is nothing to place.
+        let pending = self.segmenter.as_ref().is_some_and(|s| s.has_pending());
+        let flushed = match self.text.mode() {
+            TextMode::Gathered if pending => self.text.flush(),
+            _ => None,
+        };
+        if let Some(segmenter) = &mut self.segmenter {
+            if let Some((at, end)) = flushed {
+                segmenter.placed(at, end, 0);
+            }
+            segmenter.boundary();
+        }
     }
 
     #[inline(never)]
@@ -340,7 +363,7 @@ impl Extractor {
         if kind & START_MORE == 0
             && (!self.dispatch.follow.visible() || self.visible.is_plainly_shown_start(tag))
         {
-            self.boundary(kinds::boundary(kind), tag.element);
+            self.boundary(kinds::boundary(kind));
             return;
         }
         self.start_tag_slow(tag, source);
@@ -352,7 +375,7 @@ impl Extractor {
     fn start_tag_slow<'s>(&mut self, tag: &Tag<'_>, source: &dyn Fn(Span) -> Option<&'s str>) {
         if self.dispatch.follow.visible() {
             let boundary = self.visible.start_tag(tag);
-            self.boundary(boundary, tag.element);
+            self.boundary_of(boundary, tag.element);
         }
         if let Some(segmenter) = &mut self.segmenter {
             segmenter.start_tag(tag);
@@ -421,6 +444,9 @@ impl Extractor {
         self.links.push_anchor_text(alt.value);
         self.links.anchor_space();
         if self.wants.alt_text && self.text.mode() != TextMode::Off {
+            if let Some(segmenter) = &mut self.segmenter {
+                segmenter.note_text(alt.value.len());
+            }
             let placed = self
                 .text
                 .push_alt(alt.value, alt.value_span.unwrap_or(alt.name_span));
@@ -437,7 +463,7 @@ impl Extractor {
         // text and the anchor text, if they are wanted.
         if self.visible.shows_text() && !END_TAGS.contains(tag.element) {
             if self.text.mode() != TextMode::Off || self.links.anchor_state() == AnchorState::Open {
-                self.boundary(visible::boundary(tag.element), tag.element);
+                self.boundary_of(visible::boundary(tag.element), tag.element);
             }
             return;
         }
@@ -456,7 +482,7 @@ impl Extractor {
     fn end_tag_rest(&mut self, tag: &Tag<'_>) {
         if self.dispatch.follow.visible() {
             let boundary = self.visible.end_tag(tag);
-            self.boundary(boundary, tag.element);
+            self.boundary_of(boundary, tag.element);
         }
         if tag.element == Element::A {
             self.links.close_anchor();
@@ -680,7 +706,10 @@ impl Extractor {
     /// [`ExtractOptions::main_content`]; none without): what
     /// `examples/blocks.rs` dumps for training the model.
     #[doc(hidden)]
-    pub fn finish_blocks(self) -> Vec<main_content::BlockFeatures> {
+    pub fn finish_blocks(mut self) -> Vec<main_content::BlockFeatures> {
+        if self.segmenter.is_some() {
+            self.end_block();
+        }
         let (text, _, _) = self.text.finish();
         self.segmenter
             .map_or_else(Vec::new, |segmenter| segmenter.dump(&text))
@@ -688,6 +717,9 @@ impl Extractor {
 
     /// Ends the page: everything not yet taken.
     pub fn finish(mut self) -> Extracted {
+        if self.segmenter.is_some() {
+            self.end_block();
+        }
         self.links.close_anchor();
         let mut links = self.links.take_resolved();
         let (mut text, text_truncated, mut runs) = self.text.finish();

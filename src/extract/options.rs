@@ -23,7 +23,9 @@ pub struct ExtractOptions {
     pub(super) metadata: bool,
     pub(super) alt_text: bool,
     pub(super) hidden: bool,
-    pub(super) scripting: bool,
+    /// Set by [`ExtractOptions::scripting`]; `None` is the default, which
+    /// depends on [`ExtractOptions::main_content`].
+    scripting: Option<bool>,
     pub(super) offsets: bool,
     pub(super) main_content: bool,
     pub(super) text_limit: usize,
@@ -41,7 +43,7 @@ impl Default for ExtractOptions {
             metadata: true,
             alt_text: false,
             hidden: true,
-            scripting: true,
+            scripting: None,
             offsets: false,
             main_content: false,
             text_limit: usize::MAX,
@@ -86,10 +88,13 @@ impl ExtractOptions {
     }
 
     /// Whether scripting is on, which hides `<noscript>` and `<canvas>`
-    /// content (default
-    /// on, as in a browser and in the tokenizer's [`Options::scripting`]).
+    /// content (default on, as in a browser and in the tokenizer's
+    /// [`Options::scripting`]; but off with
+    /// [`ExtractOptions::main_content`]: an indexer runs no scripts, and
+    /// pages such as Discourse forums put their whole content in
+    /// `<noscript>` for it).
     pub fn scripting(mut self, on: bool) -> ExtractOptions {
-        self.scripting = on;
+        self.scripting = Some(on);
         self
     }
 
@@ -153,7 +158,13 @@ impl ExtractOptions {
     /// defaults, with [`Options::scripting`] as set here. Tokenize with
     /// them when feeding an [`Extractor`] yourself.
     pub fn tokenizer_options(&self) -> Options {
-        Options::default().scripting(self.scripting)
+        Options::default().scripting(self.scripting_on())
+    }
+
+    /// Whether scripting is on: as set, or by default on unless main
+    /// content is asked for.
+    pub(super) fn scripting_on(&self) -> bool {
+        self.scripting.unwrap_or(!self.main_content)
     }
 
     /// The address the page was fetched from, which its relative URLs

@@ -72,6 +72,8 @@ pub(super) struct TextOut {
     out: Out,
     /// Where the pieces of the text came from, with offsets.
     runs: Vec<TextRun>,
+    /// How long the whole text was at the last [`TextOut::flush`].
+    flushed: usize,
 }
 
 impl TextOut {
@@ -89,6 +91,7 @@ impl TextOut {
             raw_collapse: Collapse::default(),
             out: Out::new(if mode == TextMode::Off { 0 } else { limit }),
             runs: Vec::new(),
+            flushed: 0,
         }
     }
 
@@ -133,6 +136,22 @@ impl TextOut {
         if self.raw.len() >= GATHERED {
             self.collapse_gathered();
         }
+    }
+
+    /// Collapses the text gathered, and gives where the text written since
+    /// the last flush is in the whole text, from its first word (after
+    /// the separator before it), if any was written. Main content calls it
+    /// at the end of each block, and never takes the text before the end.
+    pub(super) fn flush(&mut self) -> Option<(usize, usize)> {
+        self.collapse_gathered();
+        let (from, end) = (self.flushed, self.out.len());
+        self.flushed = end;
+        if end == from {
+            return None;
+        }
+        let first = self.out.buf.as_bytes().get(from - self.out.drained);
+        let at = from + usize::from(matches!(first, Some(b'\n' | b' ')));
+        (at < end).then_some((at, end))
     }
 
     /// Collapses the text gathered into the output.

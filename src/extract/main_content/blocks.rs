@@ -66,7 +66,9 @@ pub(crate) struct Block {
     pub(crate) end: usize,
     /// The first of its text runs (with offsets).
     pub(crate) first_run: usize,
-    /// How many bytes of its text are inside links.
+    /// How many bytes of text tokens it was written from (before
+    /// collapsing), and how many of them were inside links.
+    pub(crate) raw_bytes: u32,
     pub(crate) link_bytes: u32,
     /// How many text pieces it was written from.
     pub(crate) pieces: u32,
@@ -76,52 +78,115 @@ pub(crate) struct Block {
     pub(crate) nearest: Signals,
     /// How many elements were open where it began.
     pub(crate) depth: u32,
+    /// The hash of the `class` of the innermost element above it that has
+    /// one (0 when none has).
+    pub(crate) class: u32,
     pub(crate) kind: BlockKind,
 }
 
 // Blocks are held for the whole page: a fixed amount each.
 const _: () = assert!(core::mem::size_of::<Block>() <= 64);
 
+/// What is known of the text since the last block boundary, before it is
+/// written out (the text may be gathered and collapsed later).
+#[derive(Clone, Copy, Debug, Default)]
+struct Pending {
+    /// Whether any text came: then the rest is known.
+    started: bool,
+    raw_bytes: u32,
+    link_bytes: u32,
+    pieces: u32,
+    signals: Signals,
+    nearest: Signals,
+    depth: u32,
+    class: u32,
+    block: Option<Element>,
+}
+
 /// The blocks of a page so far.
 #[derive(Debug, Default)]
 pub(crate) struct Blocks {
     pub(crate) blocks: Vec<Block>,
-    /// Whether a block boundary came since the last text.
+    pending: Pending,
+    /// Whether the text placed next begins a block.
     boundary_due: bool,
 }
 
 impl Blocks {
-    /// A block boundary (not a `<br>`): the next text begins a block.
-    #[inline(always)]
+    /// A block boundary (not a `<br>`), once the text before it is placed:
+    /// the next text begins a block.
+    #[inline]
     pub(crate) fn boundary(&mut self) {
         self.boundary_due = true;
+        self.pending = Pending::default();
     }
 
-    /// Text was written at `at..end` of the whole text, inside `open`, as
-    /// part of the run `run`; `depth` elements are open.
+    /// A text token of `bytes` bytes is shown inside `open`, where `depth`
+    /// elements are open.
     #[inline]
-    pub(crate) fn text(&mut self, at: usize, end: usize, run: usize, open: &Open, depth: usize) {
+    pub(crate) fn note_text(&mut self, bytes: usize, open: &Open, depth: usize) {
+        let p = &mut self.pending;
+        if !p.started {
+            *p = Pending {
+                started: true,
+                signals: open.signals,
+                nearest: open.nearest,
+                depth: u32::try_from(depth).unwrap_or(u32::MAX),
+                class: open.class,
+                block: Some(open.block),
+                ..Pending::default()
+            };
+        }
+        let bytes = u32::try_from(bytes).unwrap_or(u32::MAX);
+        p.raw_bytes = p.raw_bytes.saturating_add(bytes);
+        if open.signals.any(Signals::IN_LINK) {
+            p.link_bytes = p.link_bytes.saturating_add(bytes);
+        }
+        p.pieces = p.pieces.saturating_add(1);
+    }
+
+    /// The text noted since the last placing went to `at..end` of the
+    /// whole text (`run` is the run it begins in, with offsets).
+    #[inline]
+    pub(crate) fn placed(&mut self, at: usize, end: usize, run: usize) {
+        let p = core::mem::take(&mut self.pending);
+        // Keep what began the block: its context.
+        self.pending = Pending {
+            started: p.started,
+            signals: p.signals,
+            nearest: p.nearest,
+            depth: p.depth,
+            class: p.class,
+            block: p.block,
+            ..Pending::default()
+        };
         if self.boundary_due || self.blocks.is_empty() {
             self.boundary_due = false;
             self.blocks.push(Block {
                 start: at,
                 end,
                 first_run: run,
+                raw_bytes: 0,
                 link_bytes: 0,
                 pieces: 0,
-                signals: open.signals,
-                nearest: open.nearest,
-                depth: u32::try_from(depth).unwrap_or(u32::MAX),
-                kind: BlockKind::of(open.block),
+                signals: p.signals,
+                nearest: p.nearest,
+                depth: p.depth,
+                class: p.class,
+                kind: BlockKind::of(p.block.unwrap_or(Element::Body)),
             });
         }
         let block = self.blocks.last_mut().expect("a block");
         block.end = end;
-        block.pieces = block.pieces.saturating_add(1);
-        if open.signals.any(Signals::IN_LINK) {
-            let bytes = u32::try_from(end - at).unwrap_or(u32::MAX);
-            block.link_bytes = block.link_bytes.saturating_add(bytes);
-        }
+        block.raw_bytes = block.raw_bytes.saturating_add(p.raw_bytes);
+        block.link_bytes = block.link_bytes.saturating_add(p.link_bytes);
+        block.pieces = block.pieces.saturating_add(p.pieces);
+    }
+
+    /// Whether text was noted since the last boundary.
+    #[inline]
+    pub(crate) fn has_pending(&self) -> bool {
+        self.pending.started
     }
 
     /// The index of the block the next text goes to.

@@ -39,6 +39,9 @@ pub(super) struct Open {
     /// The page-named signals of the innermost element above it (itself
     /// included) that has any.
     pub(super) nearest: Signals,
+    /// The hash of the `class` of the innermost element above it (itself
+    /// included) that has one; 0 when none has.
+    pub(super) class: u32,
 }
 
 impl Open {
@@ -49,6 +52,7 @@ impl Open {
         name_hash: 0,
         signals: Signals::NONE,
         nearest: Signals::NONE,
+        class: 0,
     };
 }
 
@@ -99,8 +103,8 @@ impl Context {
             return;
         }
         let parent = *self.current();
-        let named = if tag.attributes.is_empty() {
-            Signals::NONE
+        let (named, class) = if tag.attributes.is_empty() {
+            (Signals::NONE, 0)
         } else {
             signals::of_attributes(tag)
         };
@@ -123,6 +127,7 @@ impl Context {
             } else {
                 parent.nearest
             },
+            class: if class != 0 { class } else { parent.class },
         });
     }
 

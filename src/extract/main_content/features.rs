@@ -1,10 +1,18 @@
-//! What the scoring knows of a block: a fixed vector of numbers, worked
-//! out after the last token from the block, the page, and the blocks
-//! around it. The model (`model.rs`) is trained on exactly these
-//! (`tools/main_content.py` reads them from `examples/blocks.rs`), so the
-//! list and its order are the contract between the two: [`NAMES`] names
-//! every entry, and the generated model checks it was trained on the same
-//! names.
+//! What the scoring knows of a block: a fixed list of numbers, worked out
+//! after the last token from the block, the page, and the blocks around
+//! it. The model (`model.rs`) is trained on exactly these
+//! (`tools/main_content_train.py` reads them from `examples/blocks.rs`), so
+//! the list and its order are the contract between the two: [`names`]
+//! names every entry, and the generated model checks it was trained on the
+//! same names.
+//!
+//! The features are written once, by [`visit`], which hands each one that
+//! is not zero to a sink: the feature dump collects them into a vector,
+//! the scorer multiplies each by its weight as it comes. Most features are
+//! bits (the signals) and most bits are clear, so a block costs the few
+//! that are set, not the whole list.
+
+use std::collections::HashMap;
 
 use super::blocks::{Block, BlockKind};
 use super::signals::{self, Signals};
@@ -21,128 +29,207 @@ pub(crate) struct TextCounts {
     pub(crate) chars: u32,
     /// Words: runs of characters between spaces and line breaks.
     pub(crate) words: u32,
-    /// Lines (line breaks inside the block, plus one).
-    pub(crate) lines: u32,
+    /// Line breaks inside the block.
+    pub(crate) breaks: u32,
     /// ASCII digits.
     pub(crate) digits: u32,
     /// Sentence ends: `.`, `!`, `?` and their CJK forms.
     pub(crate) stops: u32,
-    /// Commas and their CJK forms.
+    /// Commas and semicolons, and their CJK forms.
     pub(crate) commas: u32,
     /// Words that begin with an uppercase ASCII letter.
     pub(crate) capitalized: u32,
-    /// Separators of navigation and breadcrumbs: `|`, `/`, `»`, `›`, `·`,
-    /// `•`, `>`.
+    /// Separators of navigation and breadcrumbs: `|`, `/`, `>`, `»`, `›`,
+    /// `·`, `•`.
     pub(crate) separators: u32,
     /// Whether it has a `©`.
     pub(crate) copyright: bool,
-    /// Whether it ends with a sentence end.
+    /// Whether it ends with a sentence end (or `:`, a quote, a bracket).
     pub(crate) ends_sentence: bool,
 }
 
 impl TextCounts {
-    /// Counts `text`.
+    /// Counts `text`, collapsed: words separated by one space or one line
+    /// break, none at either end, so that a word starts at the start and
+    /// after each separator. One loop with no branch per byte, counting
+    /// in bytes over runs of 255 bytes, which the compiler makes vector
+    /// code of: cheaper than a loop that branches on each byte's class.
     pub(crate) fn of(text: &str) -> TextCounts {
         let bytes = text.as_bytes();
+        let Some(&first) = bytes.first() else {
+            return TextCounts::default();
+        };
         let mut c = TextCounts {
             bytes: u32::try_from(bytes.len()).unwrap_or(u32::MAX),
-            lines: 1,
+            words: 1,
+            capitalized: u32::from(first.is_ascii_uppercase()),
             ..TextCounts::default()
         };
-        let mut in_word = false;
-        let mut i = 0;
-        while i < bytes.len() {
-            let b = bytes[i];
-            if b & 0xC0 != 0x80 {
-                c.chars += 1;
+        let mut continuations = 0u32;
+        for (i, chunk) in bytes.chunks(255).enumerate() {
+            let [mut sep, mut brk, mut dig, mut stop, mut comma, mut bar, mut cont] = [0u8; 7];
+            for &b in chunk {
+                sep += u8::from((b == b' ') | (b == b'\n'));
+                brk += u8::from(b == b'\n');
+                dig += u8::from(b.wrapping_sub(b'0') < 10);
+                stop += u8::from((b == b'.') | (b == b'!') | (b == b'?'));
+                comma += u8::from((b == b',') | (b == b';'));
+                bar += u8::from((b == b'|') | (b == b'/') | (b == b'>'));
+                cont += u8::from(b & 0xC0 == 0x80);
             }
-            match b {
-                b' ' | b'\n' => {
-                    c.lines += u32::from(b == b'\n');
-                    in_word = false;
-                    i += 1;
-                    continue;
-                }
-                b'0'..=b'9' => c.digits += 1,
-                b'.' | b'!' | b'?' => c.stops += 1,
-                b',' | b';' => c.commas += 1,
-                b'|' | b'/' | b'>' => c.separators += 1,
-                0xC2 => match bytes.get(i + 1) {
-                    Some(0xBB) | Some(0xB7) => c.separators += 1, // » ·
-                    Some(0xA9) => c.copyright = true,             // ©
-                    _ => {}
-                },
-                0xE2 if bytes.get(i + 1) == Some(&0x80) => {
-                    if matches!(bytes.get(i + 2), Some(0xBA) | Some(0xA2)) {
-                        c.separators += 1; // › •
-                    }
-                }
-                0xE3 if bytes.get(i + 1) == Some(&0x80) => match bytes.get(i + 2) {
-                    Some(0x82) => c.stops += 1,  // 。
-                    Some(0x81) => c.commas += 1, // 、
-                    _ => {}
-                },
-                0xEF if bytes.get(i + 1) == Some(&0xBC) => match bytes.get(i + 2) {
-                    Some(0x81) | Some(0x9F) => c.stops += 1, // ！ ？
-                    Some(0x8C) => c.commas += 1,             // ，
-                    _ => {}
-                },
-                _ => {}
+            // Uppercase letters after a separator in the chunk.
+            let mut up = 0u8;
+            let next = &bytes[(i * 255 + 1).min(bytes.len())..];
+            for (&p, &b) in chunk.iter().zip(next) {
+                up += u8::from(((p == b' ') | (p == b'\n')) & b.is_ascii_uppercase());
             }
-            if !in_word {
-                in_word = true;
-                c.words += 1;
-                c.capitalized += u32::from(b.is_ascii_uppercase());
-            }
-            i += 1;
+            c.words += u32::from(sep);
+            c.breaks += u32::from(brk);
+            c.digits += u32::from(dig);
+            c.stops += u32::from(stop);
+            c.commas += u32::from(comma);
+            c.separators += u32::from(bar);
+            c.capitalized += u32::from(up);
+            continuations += u32::from(cont);
         }
-        let last = text.trim_end().chars().next_back();
+        c.chars = c.bytes - continuations;
+        if continuations > 0 {
+            // The few characters past ASCII that are counted.
+            for (i, &b) in bytes.iter().enumerate() {
+                if matches!(b, 0xC2 | 0xE2 | 0xE3 | 0xEF) {
+                    c.count_character(b, &bytes[i + 1..(i + 3).min(bytes.len())]);
+                }
+            }
+        }
         c.ends_sentence = matches!(
-            last,
+            text.chars().next_back(),
             Some('.' | '!' | '?' | '。' | '！' | '？' | ':' | '"' | '”' | ')')
         );
         c
     }
+
+    /// Counts the character that starts with `lead`, given the (up to) two
+    /// bytes after it.
+    fn count_character(&mut self, lead: u8, next: &[u8]) {
+        match (lead, next) {
+            (0xC2, [0xBB | 0xB7, ..]) => self.separators += 1, // » ·
+            (0xC2, [0xA9, ..]) => self.copyright = true,       // ©
+            (0xE2, [0x80, 0xBA | 0xA2]) => self.separators += 1, // › •
+            (0xE3, [0x80, 0x82]) => self.stops += 1,           // 。
+            (0xE3, [0x80, 0x81]) => self.commas += 1,          // 、
+            (0xEF, [0xBC, 0x81 | 0x9F]) => self.stops += 1,    // ！ ？
+            (0xEF, [0xBC, 0x8C]) => self.commas += 1,          // ，
+            _ => {}
+        }
+    }
 }
 
-/// What is known of the whole page, for the features of each block.
-#[derive(Clone, Copy, Debug, Default)]
+/// What is known of the whole page, and running totals over its blocks,
+/// for the features of each block.
+#[derive(Debug)]
 pub(crate) struct Page {
-    /// Words of all the blocks.
-    pub(crate) words: u32,
-    /// Bytes of all the blocks, and of those inside links.
-    pub(crate) bytes: u64,
-    pub(crate) link_bytes: u64,
+    counts: Vec<TextCounts>,
+    /// Totals of blocks `0..i` at `i`: words, raw bytes, link bytes and
+    /// sentence ends (for the window features).
+    words_before: Vec<u64>,
+    raw_before: Vec<u64>,
+    links_before: Vec<u64>,
+    stops_before: Vec<u64>,
     /// The first `<h1>` block, if any.
-    pub(crate) first_h1: Option<usize>,
+    first_h1: Option<usize>,
     /// Whether any block is inside `<article>`, `<main>`, or named as the
-    /// page's content or body.
-    pub(crate) has_article: bool,
-    pub(crate) has_main: bool,
-    pub(crate) has_named_body: bool,
+    /// body of the text.
+    has_article: bool,
+    has_main: bool,
+    has_named_body: bool,
     /// Words in list items.
-    pub(crate) list_words: u32,
+    list_words: u64,
+    /// Words inside `<noscript>`, and under elements named as comments and
+    /// as cards (a listing's items).
+    noscript_words: u64,
+    comment_words: u64,
+    card_words: u64,
+    /// The words and the blocks under each `class` (by its hash).
+    classes: HashMap<u32, (u64, u32), foldhash::fast::FixedState>,
+    /// Where the text ends.
+    text_end: usize,
 }
 
 impl Page {
-    /// The page of these blocks.
-    pub(crate) fn of(blocks: &[Block], counts: &[TextCounts]) -> Page {
-        let mut page = Page::default();
-        for (i, (block, c)) in blocks.iter().zip(counts).enumerate() {
-            page.words += c.words;
-            page.bytes += u64::from(c.bytes);
-            page.link_bytes += u64::from(block.link_bytes);
+    /// The page of these blocks of `text`.
+    pub(crate) fn of(blocks: &[Block], text: &str) -> Page {
+        let n = blocks.len();
+        let mut page = Page {
+            counts: Vec::with_capacity(n),
+            words_before: Vec::with_capacity(n + 1),
+            raw_before: Vec::with_capacity(n + 1),
+            links_before: Vec::with_capacity(n + 1),
+            stops_before: Vec::with_capacity(n + 1),
+            first_h1: None,
+            has_article: false,
+            has_main: false,
+            has_named_body: false,
+            list_words: 0,
+            noscript_words: 0,
+            comment_words: 0,
+            card_words: 0,
+            classes: HashMap::with_hasher(foldhash::fast::FixedState::default()),
+            text_end: blocks.last().map_or(0, |b| b.end),
+        };
+        let (mut words, mut raw, mut links, mut stops) = (0u64, 0u64, 0u64, 0u64);
+        for (i, block) in blocks.iter().enumerate() {
+            let c = TextCounts::of(&text[block.start..block.end]);
+            page.words_before.push(words);
+            page.raw_before.push(raw);
+            page.links_before.push(links);
+            page.stops_before.push(stops);
+            words += u64::from(c.words);
+            raw += u64::from(block.raw_bytes);
+            links += u64::from(block.link_bytes);
+            stops += u64::from(c.stops);
             if page.first_h1.is_none() && block.kind == BlockKind::Heading(1) {
                 page.first_h1 = Some(i);
             }
             page.has_article |= block.signals.any(Signals::IN_ARTICLE);
             page.has_main |= block.signals.any(Signals::IN_MAIN);
             page.has_named_body |= block.signals.any(Signals::BODY);
+            let words = u64::from(c.words);
             if block.kind == BlockKind::ListItem {
-                page.list_words += c.words;
+                page.list_words += words;
             }
+            let with = |signal| if block.signals.any(signal) { words } else { 0 };
+            page.noscript_words += with(Signals::IN_NOSCRIPT);
+            page.comment_words += with(Signals::COMMENT);
+            page.card_words += with(Signals::CARD);
+            if block.class != 0 {
+                let class = page.classes.entry(block.class).or_default();
+                class.0 += words;
+                class.1 += 1;
+            }
+            page.counts.push(c);
         }
+        page.words_before.push(words);
+        page.raw_before.push(raw);
+        page.links_before.push(links);
+        page.stops_before.push(stops);
         page
+    }
+
+    /// The words of block `i`.
+    pub(crate) fn words(&self, i: usize) -> u32 {
+        self.counts[i].words
+    }
+
+    /// Totals over the blocks of `range` (words, raw bytes, link bytes,
+    /// sentence ends).
+    fn totals(&self, range: core::ops::Range<usize>) -> [f32; 4] {
+        let (a, b) = (range.start, range.end);
+        [
+            (self.words_before[b] - self.words_before[a]) as f32,
+            (self.raw_before[b] - self.raw_before[a]) as f32,
+            (self.links_before[b] - self.links_before[a]) as f32,
+            (self.stops_before[b] - self.stops_before[a]) as f32,
+        ]
     }
 }
 
@@ -200,60 +287,59 @@ const REST_NAMES: &[&str] = &[
     "window_stops_per_word",
     "same_nearest_as_previous",
     "same_nearest_as_next",
+    "same_class_share",
+    "same_class_blocks_log",
+    "noscript_share",
+    "comment_share",
+    "card_share",
 ];
 
-/// How many signals there are features for: the page-named ones, and the
-/// elements'.
+/// How many signals there are features for: the page-named ones (bits 0
+/// up), and the elements' (bits 24 up).
 const NAMED_SIGNALS: usize = 20;
-const ELEMENT_SIGNALS: usize = 22;
+const ELEMENT_SIGNALS: usize = 23;
+
+/// Where each group of features starts.
+const KIND_AT: usize = TEXT_NAMES.len();
+const SIGNAL_AT: usize = KIND_AT + KIND_NAMES.len();
+const NEAREST_AT: usize = SIGNAL_AT + NAMED_SIGNALS;
+const ELEMENT_AT: usize = NEAREST_AT + NAMED_SIGNALS;
+const REST_AT: usize = ELEMENT_AT + ELEMENT_SIGNALS;
 
 /// How many features a block has.
-pub(crate) const COUNT: usize =
-    TEXT_NAMES.len() + KIND_NAMES.len() + 2 * NAMED_SIGNALS + ELEMENT_SIGNALS + REST_NAMES.len();
+pub(crate) const COUNT: usize = REST_AT + REST_NAMES.len();
 
 /// The name of every feature, in order (the signals' as `signal_NAME` for
 /// the elements above the block, `nearest_NAME` for the innermost element
 /// the page named).
 pub(crate) fn names() -> Vec<String> {
-    let named: Vec<&str> = signals::NAMES
-        .iter()
-        .filter(|(_, s)| s.any(Signals::NAMED))
-        .map(|(n, _)| *n)
-        .collect();
-    let elements: Vec<&str> = signals::NAMES
-        .iter()
-        .filter(|(_, s)| !s.any(Signals::NAMED))
-        .map(|(n, _)| *n)
-        .collect();
-    debug_assert_eq!(
-        (named.len(), elements.len()),
-        (NAMED_SIGNALS, ELEMENT_SIGNALS)
-    );
+    let bit_name = |bit: usize| {
+        signals::NAMES
+            .iter()
+            .find(|(_, s)| s.0 == 1 << bit)
+            .map_or_else(|| format!("bit{bit}"), |(n, _)| n.to_ascii_lowercase())
+    };
     let mut names: Vec<String> = TEXT_NAMES.iter().map(|s| s.to_string()).collect();
     names.extend(KIND_NAMES.iter().map(|s| s.to_string()));
-    names.extend(
-        named
-            .iter()
-            .map(|n| format!("signal_{}", n.to_ascii_lowercase())),
-    );
-    names.extend(
-        named
-            .iter()
-            .map(|n| format!("nearest_{}", n.to_ascii_lowercase())),
-    );
-    names.extend(
-        elements
-            .iter()
-            .map(|n| format!("signal_{}", n.to_ascii_lowercase())),
-    );
+    names.extend((0..NAMED_SIGNALS).map(|b| format!("signal_{}", bit_name(b))));
+    names.extend((0..NAMED_SIGNALS).map(|b| format!("nearest_{}", bit_name(b))));
+    names.extend((24..24 + ELEMENT_SIGNALS).map(|b| format!("signal_{}", bit_name(b))));
     names.extend(REST_NAMES.iter().map(|s| s.to_string()));
     names
 }
 
-/// `ln(1 + x)`.
+/// `ln(1 + x)`, approximately (within 0.01 for the non-negative counts it
+/// is given): the exponent of `1 + x` as a float, and a parabola through
+/// its mantissa. A handful of instructions where `f32::ln_1p` is a call;
+/// the model is trained on exactly what this gives.
 #[inline]
-fn log(x: f32) -> f32 {
-    x.ln_1p()
+pub(crate) fn log(x: f32) -> f32 {
+    let y = 1.0 + x.max(0.0);
+    let bits = y.to_bits();
+    let exponent = ((bits >> 23) & 0xFF) as f32 - 127.0;
+    let m = f32::from_bits((bits & 0x007F_FFFF) | 0x3F80_0000) - 1.0; // in [0, 1)
+    let log2 = exponent + m * (1.3466 - 0.3466 * m);
+    log2 * core::f32::consts::LN_2
 }
 
 /// `a / b`, 0 when `b` is 0.
@@ -262,115 +348,127 @@ fn ratio(a: f32, b: f32) -> f32 {
     if b > 0.0 { a / b } else { 0.0 }
 }
 
-/// The features of block `i`, written to `out`.
-pub(crate) fn of_block(
-    blocks: &[Block],
-    counts: &[TextCounts],
-    page: &Page,
-    i: usize,
-    out: &mut [f32; COUNT],
-) {
+/// Hands every feature of block `i` that is not zero to `sink`, as its
+/// index and value.
+#[inline]
+pub(crate) fn visit(blocks: &[Block], page: &Page, i: usize, sink: &mut impl FnMut(usize, f32)) {
     let block = &blocks[i];
-    let c = &counts[i];
+    let c = &page.counts[i];
     let words = c.words as f32;
-    let bytes = c.bytes as f32;
-    let link_density = |b: &Block, c: &TextCounts| ratio(b.link_bytes as f32, c.bytes as f32);
-    let mut at = 0;
-    let mut put = |value: f32| {
-        out[at] = value;
-        at += 1;
+    let mut put = |at: usize, value: f32| {
+        if value != 0.0 {
+            sink(at, value);
+        }
     };
+    let link_density = |b: &Block| ratio(b.link_bytes as f32, b.raw_bytes as f32);
     // Text.
-    put(log(words));
-    put(log(c.chars as f32));
-    put(link_density(block, c));
-    put(ratio(c.stops as f32, words));
-    put(ratio(c.commas as f32, words));
-    put(ratio(c.digits as f32, c.chars as f32));
-    put((ratio(c.chars as f32, words) / 10.0).min(3.0));
-    put(f32::from(u8::from(c.ends_sentence)));
-    put(f32::from(u8::from(c.copyright)));
-    put(log(c.lines as f32 - 1.0));
-    put(ratio(block.pieces as f32, words).min(4.0));
-    put(ratio(c.capitalized as f32, words));
-    put(ratio(c.separators as f32, words).min(4.0));
-    // Kind.
-    let kinds = [
-        block.kind == BlockKind::Paragraph,
-        block.kind.is_heading(),
-        block.kind == BlockKind::Heading(1),
-        block.kind == BlockKind::ListItem,
-        block.kind == BlockKind::TableRow,
-        block.kind == BlockKind::Preformatted,
-        block.kind == BlockKind::Quote,
-        block.kind == BlockKind::Caption,
-        block.kind == BlockKind::Other,
-    ];
-    for k in kinds {
-        put(f32::from(u8::from(k)));
-    }
-    // Signals: named above, named nearest, elements above.
-    for bit in 0..NAMED_SIGNALS {
-        put(f32::from(u8::from(block.signals.0 >> bit & 1 == 1)));
-    }
-    for bit in 0..NAMED_SIGNALS {
-        put(f32::from(u8::from(block.nearest.0 >> bit & 1 == 1)));
-    }
-    for bit in 24..24 + ELEMENT_SIGNALS {
-        put(f32::from(u8::from(block.signals.0 >> bit & 1 == 1)));
-    }
+    put(0, log(words));
+    put(1, log(c.chars as f32));
+    put(2, link_density(block));
+    put(3, ratio(c.stops as f32, words));
+    put(4, ratio(c.commas as f32, words));
+    put(5, ratio(c.digits as f32, c.chars as f32));
+    put(6, (ratio(c.chars as f32, words) / 10.0).min(3.0));
+    put(7, f32::from(u8::from(c.ends_sentence)));
+    put(8, f32::from(u8::from(c.copyright)));
+    put(9, log(c.breaks as f32));
+    put(10, ratio(block.pieces as f32, words).min(4.0));
+    put(11, ratio(c.capitalized as f32, words));
+    put(12, ratio(c.separators as f32, words).min(4.0));
+    // Kind: one of them.
+    let kind = match block.kind {
+        BlockKind::Paragraph => 0,
+        BlockKind::Heading(1) => {
+            put(KIND_AT + 2, 1.0);
+            1
+        }
+        BlockKind::Heading(_) => 1,
+        BlockKind::ListItem => 3,
+        BlockKind::TableRow => 4,
+        BlockKind::Preformatted => 5,
+        BlockKind::Quote => 6,
+        BlockKind::Caption => 7,
+        BlockKind::Other => 8,
+    };
+    put(KIND_AT + kind, 1.0);
+    // Signals: named above, named nearest, elements above; their set bits.
+    let mut bits = |mask: u64, at: usize| {
+        let mut m = mask;
+        while m != 0 {
+            put(at + m.trailing_zeros() as usize, 1.0);
+            m &= m - 1;
+        }
+    };
+    let named_mask = (1u64 << NAMED_SIGNALS) - 1;
+    bits(block.signals.0 & named_mask, SIGNAL_AT);
+    bits(block.nearest.0 & named_mask, NEAREST_AT);
+    bits(
+        (block.signals.0 >> 24) & ((1u64 << ELEMENT_SIGNALS) - 1),
+        ELEMENT_AT,
+    );
     // Position and page.
-    let n = blocks.len() as f32;
-    put(ratio(i as f32, n - 1.0));
-    put(ratio(
-        block.start as f32,
-        blocks[blocks.len() - 1].end as f32,
-    ));
-    put(f32::from(u8::from(page.first_h1.is_some_and(|h| i < h))));
-    put(log(block.depth as f32));
-    put(log(page.words as f32));
-    put(ratio(page.link_bytes as f32, page.bytes as f32));
-    put(f32::from(u8::from(page.has_article)));
-    put(f32::from(u8::from(page.has_main)));
-    put(f32::from(u8::from(page.has_named_body)));
-    put(ratio(page.list_words as f32, page.words as f32));
-    put(ratio(words, page.words as f32));
+    let n = blocks.len();
+    let [page_words, page_raw, page_links, _] = page.totals(0..n);
+    put(REST_AT, ratio(i as f32, n as f32 - 1.0));
+    put(REST_AT + 1, ratio(block.start as f32, page.text_end as f32));
+    put(
+        REST_AT + 2,
+        f32::from(u8::from(page.first_h1.is_some_and(|h| i < h))),
+    );
+    put(REST_AT + 3, log(block.depth as f32));
+    put(REST_AT + 4, log(page_words));
+    put(REST_AT + 5, ratio(page_links, page_raw));
+    put(REST_AT + 6, f32::from(u8::from(page.has_article)));
+    put(REST_AT + 7, f32::from(u8::from(page.has_main)));
+    put(REST_AT + 8, f32::from(u8::from(page.has_named_body)));
+    put(REST_AT + 9, ratio(page.list_words as f32, page_words));
+    put(REST_AT + 10, ratio(words, page_words));
     // Neighbours.
-    let previous = i.checked_sub(1);
-    let next = (i + 1 < blocks.len()).then_some(i + 1);
-    for side in [previous, next] {
-        match side {
-            Some(j) => {
-                put(log(counts[j].words as f32));
-                put(link_density(&blocks[j], &counts[j]));
-                put(f32::from(u8::from(blocks[j].kind.is_heading())));
-            }
-            None => {
-                put(0.0);
-                put(0.0);
-                put(0.0);
-            }
+    for (side, j) in [(0, i.checked_sub(1)), (3, (i + 1 < n).then_some(i + 1))] {
+        if let Some(j) = j {
+            put(REST_AT + 11 + side, log(page.counts[j].words as f32));
+            put(REST_AT + 12 + side, link_density(&blocks[j]));
+            put(
+                REST_AT + 13 + side,
+                f32::from(u8::from(blocks[j].kind.is_heading())),
+            );
         }
     }
-    let window = i.saturating_sub(WINDOW)..(i + WINDOW + 1).min(blocks.len());
-    let (mut w_words, mut w_bytes, mut w_links, mut w_stops) = (0f32, 0f32, 0f32, 0f32);
-    for j in window {
-        w_words += counts[j].words as f32;
-        w_bytes += counts[j].bytes as f32;
-        w_links += blocks[j].link_bytes as f32;
-        w_stops += counts[j].stops as f32;
+    let [w_words, w_raw, w_links, w_stops] =
+        page.totals(i.saturating_sub(WINDOW)..(i + WINDOW + 1).min(n));
+    put(REST_AT + 17, log(w_words));
+    put(REST_AT + 18, ratio(w_links, w_raw));
+    put(REST_AT + 19, ratio(w_stops, w_words));
+    let same = |j: Option<usize>| j.is_some_and(|j| blocks[j].nearest == block.nearest);
+    put(REST_AT + 20, f32::from(u8::from(same(i.checked_sub(1)))));
+    put(
+        REST_AT + 21,
+        f32::from(u8::from(same((i + 1 < n).then_some(i + 1)))),
+    );
+    // What the block shares with the rest of the page: its class (the
+    // posts of a thread, the items of a listing), and how much of the page
+    // is, like it, in `<noscript>`, comments or cards.
+    if let Some(&(class_words, class_blocks)) = page.classes.get(&block.class) {
+        put(REST_AT + 22, ratio(class_words as f32, page_words));
+        put(REST_AT + 23, log(class_blocks as f32 - 1.0));
     }
-    put(log(w_words));
-    put(ratio(w_links, w_bytes));
-    put(ratio(w_stops, w_words));
-    put(f32::from(u8::from(
-        previous.is_some_and(|j| blocks[j].nearest == block.nearest),
-    )));
-    put(f32::from(u8::from(
-        next.is_some_and(|j| blocks[j].nearest == block.nearest),
-    )));
-    debug_assert_eq!(at, COUNT);
-    let _ = bytes;
+    let share = |signal, words: u64| {
+        if block.signals.any(signal) {
+            ratio(words as f32, page_words)
+        } else {
+            0.0
+        }
+    };
+    put(REST_AT + 24, share(Signals::IN_NOSCRIPT, page.noscript_words));
+    put(REST_AT + 25, share(Signals::COMMENT, page.comment_words));
+    put(REST_AT + 26, share(Signals::CARD, page.card_words));
+}
+
+/// Every feature of block `i`, as a vector (for the feature dump).
+pub(crate) fn vector(blocks: &[Block], page: &Page, i: usize) -> Vec<f32> {
+    let mut out = vec![0.0; COUNT];
+    visit(blocks, page, i, &mut |at, value| out[at] = value);
+    out
 }
 
 #[cfg(test)]
@@ -379,23 +477,34 @@ mod tests {
 
     #[test]
     fn names_match_the_vector() {
-        assert_eq!(names().len(), COUNT);
-        let mut sorted = names();
+        let names = names();
+        assert_eq!(names.len(), COUNT);
+        let mut sorted = names.clone();
         sorted.sort();
         sorted.dedup();
         assert_eq!(sorted.len(), COUNT, "feature names are unique");
+        assert!(!names.iter().any(|n| n.contains("bit")), "every signal named");
+        assert_eq!(names[REST_AT], "position");
+        assert_eq!(names[ELEMENT_AT], "signal_in_article");
     }
 
     #[test]
     fn text_is_counted() {
         let c = TextCounts::of("Hello, world. 42 is » the\nanswer ©");
-        assert_eq!(
-            (c.words, c.lines, c.digits, c.stops, c.commas),
-            (8, 2, 2, 1, 1)
-        );
+        assert_eq!((c.words, c.breaks, c.digits, c.stops, c.commas), (8, 1, 2, 1, 1));
         assert_eq!((c.separators, c.capitalized, c.copyright), (1, 1, true));
+        assert_eq!(c.chars, 34);
         assert!(!c.ends_sentence);
-        assert!(TextCounts::of("今日は。").ends_sentence);
-        assert_eq!(TextCounts::of("今日は。").stops, 1);
+        let c = TextCounts::of("今日は、晴れ。");
+        assert_eq!((c.stops, c.commas, c.chars, c.words), (1, 1, 7, 1));
+        assert!(c.ends_sentence);
+    }
+
+    #[test]
+    fn log_is_close_to_ln_1p() {
+        for x in [0.0f32, 0.5, 1.0, 2.0, 7.0, 100.0, 12345.0, 1e9] {
+            assert!((log(x) - x.ln_1p()).abs() < 0.01, "{x}: {} {}", log(x), x.ln_1p());
+        }
+        assert_eq!(log(0.0), 0.0);
     }
 }

@@ -43,7 +43,7 @@ use super::TextRun;
 pub use blocks::BlockKind;
 use blocks::{Block, Blocks};
 use context::Context;
-use features::{Page, TextCounts};
+use features::Page;
 
 /// The most blocks a page's main content is looked for in: past it the
 /// page's text is all of its text ([`MainContent::OverLimit`]). Each block
@@ -119,18 +119,29 @@ impl Segmenter {
         self.blocks.boundary();
     }
 
-    /// Text was written at `at..end` of the whole text, as part of the
-    /// run `run`.
+    /// Whether text was noted since the last block boundary.
     #[inline]
-    pub(crate) fn text(&mut self, at: usize, end: usize, run: usize) {
-        if self.blocks.blocks.len() == MAX_BLOCKS && !self.over_limit {
+    pub(crate) fn has_pending(&self) -> bool {
+        self.blocks.has_pending()
+    }
+
+    /// A text token of `bytes` bytes is shown (before it is written).
+    #[inline]
+    pub(crate) fn note_text(&mut self, bytes: usize) {
+        self.blocks
+            .note_text(bytes, self.context.current(), self.context.depth());
+    }
+
+    /// The text noted since it was last placed went to `at..end` of the
+    /// whole text (`run` is the run it begins in, with offsets).
+    #[inline]
+    pub(crate) fn placed(&mut self, at: usize, end: usize, run: usize) {
+        if self.blocks.blocks.len() == MAX_BLOCKS {
             self.over_limit = true;
         }
-        if self.over_limit {
-            return;
+        if !self.over_limit {
+            self.blocks.placed(at, end, run);
         }
-        self.blocks
-            .text(at, end, run, self.context.current(), self.context.depth());
     }
 
     /// Which blocks of the page are its main content, given its whole
@@ -177,21 +188,13 @@ impl Segmenter {
     /// feature dump the model is trained on.
     pub(crate) fn dump(self, text: &str) -> Vec<BlockFeatures> {
         let blocks = &self.blocks.blocks;
-        let counts: Vec<TextCounts> = blocks
-            .iter()
-            .map(|b| TextCounts::of(&text[b.start..b.end]))
-            .collect();
-        let page = Page::of(blocks, &counts);
+        let page = Page::of(blocks, text);
         (0..blocks.len())
-            .map(|i| {
-                let mut f = [0f32; features::COUNT];
-                features::of_block(blocks, &counts, &page, i, &mut f);
-                BlockFeatures {
-                    text: text[blocks[i].start..blocks[i].end].to_owned(),
-                    kind: blocks[i].kind,
-                    features: f.to_vec(),
-                    score: model::score(&f),
-                }
+            .map(|i| BlockFeatures {
+                text: text[blocks[i].start..blocks[i].end].to_owned(),
+                kind: blocks[i].kind,
+                features: features::vector(blocks, &page, i),
+                score: model::score(blocks, &page, i),
             })
             .collect()
     }
@@ -217,19 +220,11 @@ pub(crate) struct Kept {
 
 /// Which blocks to keep.
 fn decide(blocks: &[Block], text: &str) -> Vec<bool> {
-    let counts: Vec<TextCounts> = blocks
-        .iter()
-        .map(|b| TextCounts::of(&text[b.start..b.end]))
-        .collect();
-    let page = Page::of(blocks, &counts);
-    let mut f = [0f32; features::COUNT];
+    let page = Page::of(blocks, text);
     let scores: Vec<f32> = (0..blocks.len())
-        .map(|i| {
-            features::of_block(blocks, &counts, &page, i, &mut f);
-            model::score(&f)
-        })
+        .map(|i| model::score(blocks, &page, i))
         .collect();
-    let words: Vec<u32> = counts.iter().map(|c| c.words).collect();
+    let words: Vec<u32> = (0..blocks.len()).map(|i| page.words(i)).collect();
     select::keep(&scores, &words, model::PARAMS)
 }
 

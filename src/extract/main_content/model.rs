@@ -7,7 +7,8 @@
 //! (`--check`). What the model was trained on and how it scored is in
 //! that file (`about`) and in BENCHMARKS.md ("Main content").
 
-use super::features::COUNT;
+use super::blocks::Block;
+use super::features::{self, COUNT, Page};
 use super::select::Params;
 
 /// The numbers of the selection pass.
@@ -21,32 +22,136 @@ pub(super) const PARAMS: Params = Params {
 const BIAS: f32 = -2.0;
 
 /// The weight of each feature.
-const WEIGHTS: [f32; 106] = [
-    0.8, 0.0, -4.0, 2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0,
-    0.0, 0.0, 0.0, -2.0, -2.0, 0.0, -1.5, -1.5, -1.5, -2.0, -2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
-    1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.5, -3.0, -2.0, -1.0, -2.0, 0.0, 0.0, 0.0, 0.0, 0.0,
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+const WEIGHTS: [f32; 112] = [
+    0.8,
+    0.0,
+    -4.0,
+    2.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    1.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    -2.0,
+    -2.0,
+    0.0,
+    -1.5,
+    -1.5,
+    -1.5,
+    -2.0,
+    -2.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    1.0,
+    1.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    1.0,
+    0.5,
+    -3.0,
+    -2.0,
+    -1.0,
+    -2.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
+    0.0,
 ];
 
 // The model is for the features `features.rs` computes.
 const _: () = assert!(WEIGHTS.len() == COUNT);
 
-/// The log-odds that a block with features `f` is main content.
+/// The log-odds that block `i` of the page is main content.
 #[inline]
-pub(super) fn score(f: &[f32; COUNT]) -> f32 {
+pub(super) fn score(blocks: &[Block], page: &Page, i: usize) -> f32 {
     let mut sum = BIAS;
-    for (w, x) in WEIGHTS.iter().zip(f) {
-        sum += w * x;
-    }
+    features::visit(blocks, page, i, &mut |at, value| sum += WEIGHTS[at] * value);
     sum
 }
 
 #[cfg(test)]
 mod tests {
     /// The names of the features the weights were trained on, in order.
-    const NAMES: [&str; 106] = [
+    const NAMES: [&str; 112] = [
         "words_log",
         "chars_log",
         "link_density",
@@ -131,6 +236,7 @@ mod tests {
         "signal_in_list",
         "signal_in_h1",
         "signal_in_emphasis",
+        "signal_in_noscript",
         "position",
         "text_position",
         "before_first_h1",
@@ -153,6 +259,11 @@ mod tests {
         "window_stops_per_word",
         "same_nearest_as_previous",
         "same_nearest_as_next",
+        "same_class_share",
+        "same_class_blocks_log",
+        "noscript_share",
+        "comment_share",
+        "card_share",
     ];
 
     /// The weights were trained on the features computed now.

@@ -1,0 +1,240 @@
+//! Main content (`ExtractOptions::main_content`) on hand-written pages:
+//! what each rule keeps and drops, the pages with no single main content,
+//! and that the main content's text and runs are lines and runs of the
+//! whole text at the same source offsets (on these pages, on the corpus,
+//! and on generated pages).
+
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+
+use htmltok::extract::{ExtractOptions, Extracted, MainContent, extract};
+
+fn main_content(html: &str) -> Extracted {
+    extract(html, &ExtractOptions::default().main_content(true))
+}
+
+/// A paragraph of `n` sentences on `topic`, long enough to read as text.
+fn prose(topic: &str, n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            format!(
+                "The {topic} study, published in its {i}th report this spring, found that \
+                 results varied widely across the regions surveyed, and the authors argue \
+                 that further work is needed before firm conclusions can be drawn."
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A news article with every kind of boilerplate around it, and every kind
+/// of block inside it.
+fn article_page() -> String {
+    format!(
+        r#"<!doctype html><html><head><title>Ocean floor mapped | Example News</title></head><body>
+<div id="cookie-banner" class="cookie-consent"><p>We use cookies to improve your experience on our site. By continuing you accept our use of cookies.</p><button>Accept all</button></div>
+<header class="site-header"><a href="/" class="logo">Example News</a>
+<nav class="main-nav"><ul><li><a href="/world">World</a></li><li><a href="/politics">Politics</a></li><li><a href="/science">Science</a></li><li><a href="/sport">Sport</a></li></ul></nav></header>
+<main><article>
+<h1>Researchers map the deep ocean floor</h1>
+<p>{p1}</p>
+<h2>A new method</h2>
+<p>{p2}</p>
+<p>Short, but part of it.</p>
+<ul><li>The survey covered four thousand square kilometres of the Atlantic floor.</li><li>Its sonar resolved features as small as half a metre across.</li></ul>
+<blockquote><p>We had never seen the trench in this detail before, said the lead author.</p></blockquote>
+<figure><img src="ship.jpg" alt="The ship"><figcaption>The survey ship in port before the expedition.</figcaption></figure>
+<pre><code>depth = survey(area, resolution=0.5)</code></pre>
+<table><tr><th>Region</th><th>Deepest point</th></tr><tr><td>Atlantic</td><td>8,376 metres</td></tr></table>
+<p>{p3}</p>
+<div class="share-bar"><a href="https://facebook.com/share">Share on Facebook</a> <a href="https://twitter.com/share">Share on Twitter</a> <a href="mailto:?">Email</a></div>
+</article>
+<aside class="related"><h3>Related stories</h3><ul><li><a href="/a">Whales return to the bay</a></li><li><a href="/b">New species found in a deep reef</a></li><li><a href="/c">The tides, explained</a></li></ul></aside>
+<section id="comments" class="comments"><h3>3 comments</h3>
+<div class="comment"><p class="author">reader1</p><p>Great article, thanks for sharing this!</p></div>
+<div class="comment"><p class="author">reader2</p><p>I wonder how they calibrated the sonar.</p></div></section>
+</main>
+<footer class="site-footer"><p>© 2026 Example News. All rights reserved.</p><a href="/privacy">Privacy</a> <a href="/terms">Terms</a></footer>
+</body></html>"#,
+        p1 = prose("ocean", 4),
+        p2 = prose("sonar", 3),
+        p3 = prose("trench", 3),
+    )
+}
+
+#[test]
+fn an_article_keeps_its_blocks_and_drops_the_boilerplate() {
+    let page = article_page();
+    let found = main_content(&page);
+    assert_eq!(found.main_content, MainContent::Found);
+    let text = &found.text;
+    for kept in [
+        "Researchers map the deep ocean floor",
+        "A new method",
+        "Short, but part of it.",
+        "The survey covered four thousand square kilometres",
+        "Its sonar resolved features",
+        "We had never seen the trench",
+        "The survey ship in port",
+        "depth = survey(area, resolution=0.5)",
+        "Atlantic 8,376 metres",
+        "The trench study",
+    ] {
+        assert!(text.contains(kept), "{kept:?} kept in:\n{text}");
+    }
+    for dropped in [
+        "We use cookies",
+        "Politics",
+        "Share on Facebook",
+        "Related stories",
+        "Whales return",
+        "Great article",
+        "All rights reserved",
+        "Privacy",
+    ] {
+        assert!(!text.contains(dropped), "{dropped:?} dropped from:\n{text}");
+    }
+}
+
+#[test]
+fn the_text_keeps_the_lines_of_the_whole_text() {
+    let page = article_page();
+    let all = extract(&page, &ExtractOptions::default().scripting(false));
+    let found = main_content(&page);
+    let lines: Vec<&str> = all.text.lines().collect();
+    for line in found.text.lines() {
+        assert!(lines.contains(&line), "{line:?} is a line of the whole text");
+    }
+}
+
+#[test]
+fn links_say_whether_they_lie_in_the_main_content() {
+    let page = article_page();
+    let found = main_content(&page);
+    let link = |url: &str| {
+        found
+            .links
+            .iter()
+            .find(|l| l.url() == url)
+            .unwrap_or_else(|| panic!("{url}"))
+    };
+    assert!(!link("/politics").in_main_content);
+    assert!(!link("/privacy").in_main_content);
+    assert!(!link("/a").in_main_content);
+    // Without main content, no link is said to be in it.
+    let all = extract(&page, &ExtractOptions::default());
+    assert!(all.links.iter().all(|l| !l.in_main_content));
+    assert_eq!(all.main_content, MainContent::NotAsked);
+}
+
+#[test]
+fn pages_without_text_or_without_main_content() {
+    assert_eq!(main_content("").main_content, MainContent::Empty);
+    assert_eq!(
+        main_content("<script>x()</script><img src=a.png>").main_content,
+        MainContent::Empty
+    );
+    // A page of links only: all of its text, said so.
+    let links: String = (0..30)
+        .map(|i| format!(r#"<li><a href="/p{i}">Page {i}</a></li>"#))
+        .collect();
+    let page = format!("<nav><ul>{links}</ul></nav>");
+    let found = main_content(&page);
+    assert!(!found.text.is_empty());
+    assert!(matches!(found.main_content, MainContent::AllText | MainContent::Found));
+    if found.main_content == MainContent::AllText {
+        assert_eq!(found.text, extract(&page, &ExtractOptions::default()).text);
+    }
+}
+
+#[test]
+fn noscript_content_is_read() {
+    // A forum page that gives its posts to readers without scripts.
+    let page = format!(
+        r#"<div id="app"></div><noscript><div class="topic"><h1>Sonar calibration</h1>
+        <div class="post"><p>{}</p></div></div></noscript>"#,
+        prose("calibration", 3)
+    );
+    let found = main_content(&page);
+    assert!(found.text.contains("Sonar calibration"), "{}", found.text);
+    assert!(found.text.contains("The calibration study"));
+}
+
+/// Runs of the main content are runs of the whole text, at the same
+/// source offsets, with the same text.
+fn runs_are_runs_of_the_whole_text(html: &str) -> Result<(), String> {
+    let options = ExtractOptions::default().offsets(true).main_content(true);
+    let found = extract(html, &options);
+    let all = extract(html, &ExtractOptions::default().offsets(true).scripting(false));
+    let whole: HashMap<(usize, usize), &str> = all
+        .runs
+        .iter()
+        .map(|r| ((r.source.start, r.source.end), &all.text[r.text.clone()]))
+        .collect();
+    for run in &found.runs {
+        let text = &found.text[run.text.clone()];
+        let same = whole
+            .get(&(run.source.start, run.source.end))
+            .ok_or_else(|| format!("no run of the whole text at {:?}", run.source))?;
+        if same != &text {
+            return Err(format!("run {:?}: {text:?} against {same:?}", run.source));
+        }
+    }
+    // And the text is theirs, line for line.
+    let lines: HashSet<&str> = all.text.lines().collect();
+    if let Some(line) = found.text.lines().find(|l| !lines.contains(l)) {
+        return Err(format!("{line:?} is no line of the whole text"));
+    }
+    Ok(())
+}
+
+fn corpus_dir() -> PathBuf {
+    std::env::var_os("HTMLTOK_CORPUS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
+}
+
+#[test]
+fn main_content_runs_are_runs_of_the_whole_text() {
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+    let mut pages = vec![("article".to_string(), article_page())];
+    match std::fs::read_dir(corpus_dir()) {
+        Ok(dir) => {
+            let mut files: Vec<_> = dir.flatten().map(|e| e.path()).collect();
+            files.sort();
+            for path in files {
+                let html = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+                pages.push((path.display().to_string(), html));
+            }
+        }
+        Err(_) => skipped += 1,
+    }
+    // Generated pages: every kind of block, nested, broken.
+    let pieces = [
+        "<p>", "</p>", "<div class=nav>", "</div>", "<li>", "<a href=/x>", "</a>", "<br>", "<pre>",
+        "a\n b", "</pre>", "<h2>", "word ", "<td>", "<table>", "<noscript>", "</noscript>", "&amp; ",
+        "<span hidden>", "</span>", "<footer>", "text text. ",
+    ];
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    for n in 0..300 {
+        let mut html = String::new();
+        for _ in 0..(n % 60) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            html.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+        }
+        pages.push((format!("generated {n}"), html));
+    }
+    for (name, html) in &pages {
+        match runs_are_runs_of_the_whole_text(html) {
+            Ok(()) => passed += 1,
+            Err(e) => {
+                failed += 1;
+                eprintln!("{name}: {e}");
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed, {skipped} skipped");
+    assert_eq!(failed, 0);
+}
