@@ -6,7 +6,7 @@
 //! The extraction itself is the library's `htmltok::extract`, run with the
 //! GIL released; only the conversion of its results holds the GIL.
 
-use htmltok::extract::{ExtractOptions, Extracted, Link, Metadata};
+use htmltok::extract::{ExtractOptions, Extracted, Link, MainContent, Metadata};
 use htmltok::url::Url;
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
@@ -24,7 +24,11 @@ pub(crate) struct Wanted {
     pub(crate) metadata: bool,
     pub(crate) alt_text: bool,
     pub(crate) show_hidden: bool,
-    pub(crate) scripting: bool,
+    /// Scripting as the caller set it; `None` is the library's default (on,
+    /// but off with main content).
+    pub(crate) scripting: Option<bool>,
+    /// The text is the page's main content.
+    pub(crate) main_content: bool,
     /// The text's runs with their spans (only with the text).
     pub(crate) offsets: bool,
     pub(crate) text_limit: Option<usize>,
@@ -42,7 +46,8 @@ impl Default for Wanted {
             metadata: true,
             alt_text: false,
             show_hidden: false,
-            scripting: true,
+            scripting: None,
+            main_content: false,
             offsets: false,
             text_limit: None,
             metadata_limit: None,
@@ -95,8 +100,11 @@ impl Wanted {
             .url(self.url.clone())
             .alt_text(self.alt_text)
             .hidden(!self.show_hidden)
-            .scripting(self.scripting)
+            .main_content(self.main_content)
             .offsets(self.runs());
+        if let Some(on) = self.scripting {
+            options = options.scripting(on);
+        }
         if let Some(limit) = self.text_limit {
             options = options.text_limit(limit);
         }
@@ -191,6 +199,12 @@ pub(crate) fn to_dict<'py>(
         out.set_item(intern!(py, "text"), PyString::new(py, &found.text))?;
         out.set_item(intern!(py, "text_truncated"), found.text_truncated)?;
     }
+    if wanted.text && wanted.main_content {
+        out.set_item(
+            intern!(py, "main_content"),
+            main_content_name(found.main_content),
+        )?;
+    }
     if wanted.runs() {
         let runs = runs
             .iter()
@@ -210,6 +224,17 @@ pub(crate) fn to_dict<'py>(
     Ok(out)
 }
 
+/// What a result's `main_content` says of its text.
+pub(crate) fn main_content_name(outcome: MainContent) -> &'static str {
+    match outcome {
+        MainContent::Found => "found",
+        MainContent::Empty => "empty",
+        MainContent::OverLimit => "over_limit",
+        MainContent::NotAsked => "not_asked",
+        _ => "all_text",
+    }
+}
+
 /// Links as a list of dicts, every key always there (`None` when absent),
 /// so that rows of a table line up.
 pub(crate) fn links_to_list<'py>(py: Python<'py>, links: &[Link]) -> PyResult<Bound<'py, PyList>> {
@@ -225,6 +250,7 @@ pub(crate) fn links_to_list<'py>(py: Python<'py>, links: &[Link]) -> PyResult<Bo
         d.set_item(intern!(py, "rel"), link.rel.keywords().collect::<Vec<_>>())?;
         d.set_item(intern!(py, "hreflang"), link.hreflang())?;
         d.set_item(intern!(py, "anchor_text"), link.anchor_text())?;
+        d.set_item(intern!(py, "in_main_content"), link.in_main_content)?;
         out.append(d)?;
     }
     Ok(out)
@@ -297,13 +323,20 @@ pub(crate) fn metadata_to_dict<'py>(
 /// "metadata" (a dict). Links are resolved against `url` and the page's
 /// <base href>.
 ///
+/// With main_content=True the text is the page's main content (its
+/// article, post, product or documentation, without navigation, footers,
+/// banners, comments and sidebars), "main_content" says what it is
+/// ("found", or "all_text", "empty" or "over_limit" when it is all the
+/// text and why), and each link's "in_main_content" whether the link lies
+/// in it. Scripting is off by default then (<noscript> content is read).
+///
 ///     >>> found = extract('<title>T</title><p>Hi <a href="/x">there</a>', url="https://e.com/a/")
 ///     >>> found["text"], found["links"][0]["url"], found["metadata"]["title"]
 ///     ('Hi there', 'https://e.com/x', 'T')
 #[pyfunction]
 #[pyo3(signature = (
     html, *, url=None, text=true, links=true, metadata=true, alt_text=false,
-    show_hidden=false, scripting=true, offsets=false, text_limit=None,
+    show_hidden=false, scripting=None, main_content=false, offsets=false, text_limit=None,
     metadata_limit=None, encoding=None, transport_encoding=None, memory_limit=None,
 ))]
 #[allow(clippy::too_many_arguments)]
@@ -316,7 +349,8 @@ pub(crate) fn extract<'py>(
     metadata: bool,
     alt_text: bool,
     show_hidden: bool,
-    scripting: bool,
+    scripting: Option<bool>,
+    main_content: bool,
     offsets: bool,
     text_limit: Option<usize>,
     metadata_limit: Option<usize>,
@@ -331,6 +365,7 @@ pub(crate) fn extract<'py>(
         alt_text,
         show_hidden,
         scripting,
+        main_content,
         offsets,
         text_limit,
         metadata_limit,
@@ -346,14 +381,15 @@ pub(crate) fn extract<'py>(
 /// Script, style, template and head content, the title included (it is
 /// metadata), are left out; block elements and <br> break lines; <pre>
 /// keeps its line breaks; `hidden` elements are left out unless
-/// show_hidden=True; image alt text is put in with alt_text=True.
+/// show_hidden=True; image alt text is put in with alt_text=True. With
+/// main_content=True, only the page's main content (see `extract`).
 ///
 ///     >>> text("<h1>Menu</h1><p>Cod,   chips<script>x()</script><br>peas")
 ///     'Menu\nCod, chips\npeas'
 #[pyfunction]
 #[pyo3(signature = (
-    html, *, alt_text=false, show_hidden=false, scripting=true, text_limit=None,
-    encoding=None, transport_encoding=None, memory_limit=None,
+    html, *, alt_text=false, show_hidden=false, scripting=None, main_content=false,
+    text_limit=None, encoding=None, transport_encoding=None, memory_limit=None,
 ))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn text<'py>(
@@ -361,7 +397,8 @@ pub(crate) fn text<'py>(
     html: &Bound<'py, PyAny>,
     alt_text: bool,
     show_hidden: bool,
-    scripting: bool,
+    scripting: Option<bool>,
+    main_content: bool,
     text_limit: Option<usize>,
     encoding: Option<String>,
     transport_encoding: Option<String>,
@@ -371,6 +408,7 @@ pub(crate) fn text<'py>(
         alt_text,
         show_hidden,
         scripting,
+        main_content,
         text_limit,
         ..Wanted::parts(true, false, false)
     };

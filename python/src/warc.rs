@@ -257,10 +257,11 @@ impl WarcRecord {
     }
 
     /// Text, links and metadata with options of the caller's (those of
-    /// `htmltok.extract`; the URL is the target URI).
+    /// `htmltok.extract`, main_content=True included; the URL is the target
+    /// URI).
     #[pyo3(signature = (
         *, text=true, links=true, metadata=true, alt_text=false, show_hidden=false,
-        scripting=true, offsets=false, text_limit=None, metadata_limit=None,
+        scripting=None, main_content=false, offsets=false, text_limit=None, metadata_limit=None,
     ))]
     #[allow(clippy::too_many_arguments)]
     fn extract<'py>(
@@ -271,7 +272,8 @@ impl WarcRecord {
         metadata: bool,
         alt_text: bool,
         show_hidden: bool,
-        scripting: bool,
+        scripting: Option<bool>,
+        main_content: bool,
         offsets: bool,
         text_limit: Option<usize>,
         metadata_limit: Option<usize>,
@@ -283,6 +285,7 @@ impl WarcRecord {
             alt_text,
             show_hidden,
             scripting,
+            main_content,
             offsets,
             text_limit,
             metadata_limit,

@@ -36,6 +36,7 @@ def test_one_pass_gives_text_links_and_metadata():
         "rel": ["nofollow"],
         "hreflang": None,
         "anchor_text": "mushy peas",
+        "in_main_content": False,
     }
     assert PAGE.encode()[slice(*link["span"])] == b"../peas.html"
     meta = found["metadata"]
@@ -220,3 +221,42 @@ def test_corpus_pages_equal_the_command_line(path):
     assert [(m["key"], m["value"], m["content"]) for m in got_meta["meta"]] == [
         next((k, v, m["content"]) for k, v in m.items() if k != "content") for m in want_meta["meta"]
     ]
+
+
+ARTICLE = """<nav class=site-nav><ul><li><a href=/>Home</a><li><a href=/news>News</a><li><a href=/sport>Sport</a></ul></nav>
+<article><h1>Rain tomorrow</h1>
+<p>The weather service expects heavy rain across the region tomorrow, with up to forty millimetres
+falling in the hills by the evening, and warns of local flooding near the rivers.</p>
+<p>Farmers welcomed the news after a dry month, and the reservoirs, which stood at half their usual
+level, should begin to fill again, the water board said on Monday.</p></article>
+<footer class=site-footer>&copy; 2026 Example News. <a href=/privacy>Privacy</a></footer>"""
+
+
+def test_main_content_drops_navigation_and_footer():
+    found = htmltok.extract(ARTICLE, main_content=True)
+    assert found["main_content"] == "found"
+    assert found["text"].startswith("Rain tomorrow\nThe weather service")
+    assert "Privacy" not in found["text"] and "Sport" not in found["text"]
+    assert htmltok.text(ARTICLE, main_content=True) == found["text"]
+    links = {l["url"]: l["in_main_content"] for l in found["links"]}
+    assert links == {"/": False, "/news": False, "/sport": False, "/privacy": False}
+    # Every line is a line of the whole text (read, as main content reads
+    # it, with scripting off).
+    whole = htmltok.text(ARTICLE, scripting=False).split("\n")
+    assert all(line in whole for line in found["text"].split("\n"))
+    # Runs map back to the page.
+    runs = htmltok.extract(ARTICLE, main_content=True, offsets=True)
+    for (a, b), (s, e) in runs["runs"]:
+        assert runs["text"][a:b].split() == " ".join(ARTICLE.encode()[s:e].decode().split()).split()
+    # Without it, no such key, and all the text.
+    assert "main_content" not in htmltok.extract(ARTICLE)
+    assert htmltok.extract("", main_content=True)["main_content"] == "empty"
+
+
+@pytest.mark.parametrize("path", corpus_pages(), ids=lambda p: p.name)
+def test_main_content_equals_the_command_line(path):
+    data = path.read_bytes()
+    encoding = htmltok.detect_encoding(data).name
+    found = htmltok.text(data, main_content=True)
+    cli = _run("text", "--main-content", "--encoding", encoding, path).decode()
+    assert cli == (found + "\n" if found else "")

@@ -104,6 +104,10 @@ def test_extraction_of_a_record_equals_extraction_of_the_page_as_bytes():
     assert privet.text == "Привет, мир! Дальше"
     assert htmltok.text(privet.payload) != privet.text
     assert privet.links[0]["url"] == "http://example.ru/%D1%81%D1%82%D1%80%D0%B0%D0%BD%D0%B8%D1%86%D0%B0.html"
+    for page, want in zip(pages, HTML_RECORDS):
+        data = (WARC_FIXTURES / "pages" / want["page"]).read_bytes()
+        main = htmltok.extract(data, url=want["uri"], transport_encoding=want.get("charset"), main_content=True)
+        assert page.extract(main_content=True) == main
     menu = pages[0]
     assert [l["url"] for l in menu.links] == ["https://example.com/peas.html", "https://example.com/hours"]
     assert menu.extract(links=False, metadata=False, alt_text=True) == {"text": menu.text, "text_truncated": False}

@@ -64,9 +64,8 @@ struct Wants {
 #[derive(Debug)]
 struct Dispatch {
     follow: Follow,
-    /// Whether [`Extractor::text_alone`] takes a text token: the text
-    /// alone is wanted, gathered (no offsets).
-    text_alone: bool,
+    /// Which function takes a text token.
+    text_route: TextRoute,
     /// Whether a text token is worth a call ([`Extractor::takes_text`]).
     takes_text: bool,
     /// What each element's tags ask of this extractor, given its options.
@@ -81,6 +80,17 @@ struct Dispatch {
     /// what is wanted: [`links::ELEMENTS`], [`meta::ELEMENTS`], and the
     /// images whose `alt` text is anchor text.
     start_tags: ElementSet,
+}
+
+/// Which function takes a text token, from the options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TextRoute {
+    /// [`Extractor::text_alone`]: only the text, gathered.
+    Alone,
+    /// [`Extractor::text_and_more`]: links or metadata too, or offsets.
+    More,
+    /// [`Extractor::text_main`]: main content.
+    MainContent,
 }
 
 /// Extracts text, links and metadata from tokens fed in order.
@@ -148,7 +158,13 @@ impl Extractor {
             },
             dispatch: Dispatch {
                 follow,
-                text_alone: follow == Follow::TextAlone && mode == TextMode::Gathered,
+                text_route: if main_content {
+                    TextRoute::MainContent
+                } else if follow == Follow::TextAlone && mode == TextMode::Gathered {
+                    TextRoute::Alone
+                } else {
+                    TextRoute::More
+                },
                 takes_text: options.text,
                 kinds: TagKinds::new(&KindsOf {
                     start_tags,
@@ -222,10 +238,11 @@ impl Extractor {
         // Inlined into the token dispatch, which then calls one of the
         // two straight away; each is out of line, so that neither pays for
         // what the other keeps in registers.
-        if self.dispatch.text_alone {
-            self.text_alone(text);
-        } else if self.takes_text() {
-            self.text_and_more(text);
+        match self.dispatch.text_route {
+            TextRoute::Alone => self.text_alone(text),
+            TextRoute::More if self.takes_text() => self.text_and_more(text),
+            TextRoute::More => {}
+            TextRoute::MainContent => self.text_main(text),
         }
     }
 
@@ -294,6 +311,22 @@ impl Extractor {
             return;
         }
         if self.text.mode() != TextMode::Off && !self.text.is_full() {
+            self.text.push(text.data, text.span, self.visible.in_pre());
+        }
+        self.links.push_anchor_text(text.data);
+    }
+
+    /// [`Extractor::text`] with main content: [`Extractor::text_and_more`],
+    /// and main content told of the text.
+    #[inline(never)]
+    fn text_main(&mut self, text: &Text<'_>) {
+        if self.wants.metadata {
+            self.meta.text(text);
+        }
+        if !self.visible.shows_text() {
+            return;
+        }
+        if !self.text.is_full() {
             if let Some(segmenter) = &mut self.segmenter {
                 segmenter.note_text(text.data.len());
             }

@@ -151,6 +151,8 @@ class Link(TypedDict):
     rel: List[str]
     hreflang: Optional[str]
     anchor_text: Optional[str]
+    in_main_content: bool
+    """Whether the link lies in the main content (with main_content=True)."""
 
 class Alternate(TypedDict):
     href: str
@@ -194,6 +196,8 @@ class Extracted(TypedDict, total=False):
     """(character span in text, byte span in the page), with offsets=True."""
     links: List[Link]
     metadata: Metadata
+    main_content: Literal["found", "all_text", "empty", "over_limit"]
+    """With main_content=True: what the text is (all the text, and why, unless "found")."""
 
 def extract(
     html: Html,
@@ -204,7 +208,8 @@ def extract(
     metadata: bool = True,
     alt_text: bool = False,
     show_hidden: bool = False,
-    scripting: bool = True,
+    scripting: Optional[bool] = None,
+    main_content: bool = False,
     offsets: bool = False,
     text_limit: Optional[int] = None,
     metadata_limit: Optional[int] = None,
@@ -212,20 +217,27 @@ def extract(
     transport_encoding: Optional[str] = None,
     memory_limit: Optional[int] = None,
 ) -> Extracted:
-    """Text, links and metadata of a page in one pass (the parts asked for)."""
+    """Text, links and metadata of a page in one pass (the parts asked for).
+
+    With ``main_content=True`` the text is the page's main content (its
+    article, post, product or documentation, without navigation, footers,
+    banners, comments and sidebars); scripting defaults to off then, so that
+    <noscript> content is read."""
 
 def text(
     html: Html,
     *,
     alt_text: bool = False,
     show_hidden: bool = False,
-    scripting: bool = True,
+    scripting: Optional[bool] = None,
+    main_content: bool = False,
     text_limit: Optional[int] = None,
     encoding: Optional[str] = None,
     transport_encoding: Optional[str] = None,
     memory_limit: Optional[int] = None,
 ) -> str:
-    """The visible text of a page: lines of collapsed text."""
+    """The visible text of a page: lines of collapsed text (the main content
+    only with ``main_content=True``)."""
 
 def links(
     html: Html,
@@ -325,7 +337,8 @@ class WarcRecord:
         metadata: bool = True,
         alt_text: bool = False,
         show_hidden: bool = False,
-        scripting: bool = True,
+        scripting: Optional[bool] = None,
+        main_content: bool = False,
         offsets: bool = False,
         text_limit: Optional[int] = None,
         metadata_limit: Optional[int] = None,
