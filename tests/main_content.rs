@@ -4,10 +4,9 @@
 //! whole text at the same source offsets (on these pages, on the corpus,
 //! and on generated pages).
 
-use std::collections::{HashMap, HashSet};
-use std::path::PathBuf;
-
 use htmltok::extract::{ExtractOptions, Extracted, MainContent, extract};
+use htmltok_test_support::corpus;
+use htmltok_test_support::main_content::main_content_is_whole_text_runs;
 
 fn main_content(html: &str) -> Extracted {
     extract(html, &ExtractOptions::default().main_content(true))
@@ -103,7 +102,10 @@ fn the_text_keeps_the_lines_of_the_whole_text() {
     let found = main_content(&page);
     let lines: Vec<&str> = all.text.lines().collect();
     for line in found.text.lines() {
-        assert!(lines.contains(&line), "{line:?} is a line of the whole text");
+        assert!(
+            lines.contains(&line),
+            "{line:?} is a line of the whole text"
+        );
     }
 }
 
@@ -141,7 +143,10 @@ fn pages_without_text_or_without_main_content() {
     let page = format!("<nav><ul>{links}</ul></nav>");
     let found = main_content(&page);
     assert!(!found.text.is_empty());
-    assert!(matches!(found.main_content, MainContent::AllText | MainContent::Found));
+    assert!(matches!(
+        found.main_content,
+        MainContent::AllText | MainContent::Found
+    ));
     if found.main_content == MainContent::AllText {
         assert_eq!(found.text, extract(&page, &ExtractOptions::default()).text);
     }
@@ -160,45 +165,11 @@ fn noscript_content_is_read() {
     assert!(found.text.contains("The calibration study"));
 }
 
-/// Runs of the main content are runs of the whole text, at the same
-/// source offsets, with the same text.
-fn runs_are_runs_of_the_whole_text(html: &str) -> Result<(), String> {
-    let options = ExtractOptions::default().offsets(true).main_content(true);
-    let found = extract(html, &options);
-    let all = extract(html, &ExtractOptions::default().offsets(true).scripting(false));
-    let whole: HashMap<(usize, usize), &str> = all
-        .runs
-        .iter()
-        .map(|r| ((r.source.start, r.source.end), &all.text[r.text.clone()]))
-        .collect();
-    for run in &found.runs {
-        let text = &found.text[run.text.clone()];
-        let same = whole
-            .get(&(run.source.start, run.source.end))
-            .ok_or_else(|| format!("no run of the whole text at {:?}", run.source))?;
-        if same != &text {
-            return Err(format!("run {:?}: {text:?} against {same:?}", run.source));
-        }
-    }
-    // And the text is theirs, line for line.
-    let lines: HashSet<&str> = all.text.lines().collect();
-    if let Some(line) = found.text.lines().find(|l| !lines.contains(l)) {
-        return Err(format!("{line:?} is no line of the whole text"));
-    }
-    Ok(())
-}
-
-fn corpus_dir() -> PathBuf {
-    std::env::var_os("HTMLTOK_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
-}
-
 #[test]
 fn main_content_runs_are_runs_of_the_whole_text() {
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
     let mut pages = vec![("article".to_string(), article_page())];
-    match std::fs::read_dir(corpus_dir()) {
+    match std::fs::read_dir(corpus::corpus_dir()) {
         Ok(dir) => {
             let mut files: Vec<_> = dir.flatten().map(|e| e.path()).collect();
             files.sort();
@@ -211,9 +182,28 @@ fn main_content_runs_are_runs_of_the_whole_text() {
     }
     // Generated pages: every kind of block, nested, broken.
     let pieces = [
-        "<p>", "</p>", "<div class=nav>", "</div>", "<li>", "<a href=/x>", "</a>", "<br>", "<pre>",
-        "a\n b", "</pre>", "<h2>", "word ", "<td>", "<table>", "<noscript>", "</noscript>", "&amp; ",
-        "<span hidden>", "</span>", "<footer>", "text text. ",
+        "<p>",
+        "</p>",
+        "<div class=nav>",
+        "</div>",
+        "<li>",
+        "<a href=/x>",
+        "</a>",
+        "<br>",
+        "<pre>",
+        "a\n b",
+        "</pre>",
+        "<h2>",
+        "word ",
+        "<td>",
+        "<table>",
+        "<noscript>",
+        "</noscript>",
+        "&amp; ",
+        "<span hidden>",
+        "</span>",
+        "<footer>",
+        "text text. ",
     ];
     let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
     for n in 0..300 {
@@ -227,7 +217,7 @@ fn main_content_runs_are_runs_of_the_whole_text() {
         pages.push((format!("generated {n}"), html));
     }
     for (name, html) in &pages {
-        match runs_are_runs_of_the_whole_text(html) {
+        match main_content_is_whole_text_runs(html, &ExtractOptions::default()) {
             Ok(()) => passed += 1,
             Err(e) => {
                 failed += 1;

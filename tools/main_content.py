@@ -16,6 +16,7 @@ numbers in the source are exactly the trained ones and CI can tell.
 import argparse
 import json
 import pathlib
+import struct
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -24,8 +25,13 @@ MODEL_RS = ROOT / "src" / "extract" / "main_content" / "model.rs"
 
 
 def f32(x):
-    """A Rust f32 literal for x (round-tripping through repr)."""
-    s = repr(float(x))
+    """A Rust f32 literal for x: the shortest decimal that reads back as
+    the same f32 (so clippy's excessive_precision has nothing to say)."""
+    single = struct.unpack("<f", struct.pack("<f", float(x)))[0]
+    for digits in range(1, 10):
+        s = f"{single:.{digits}g}"
+        if struct.unpack("<f", struct.pack("<f", float(s)))[0] == single:
+            break
     if "e" not in s and "." not in s and "inf" not in s and "nan" not in s:
         s += ".0"
     return s

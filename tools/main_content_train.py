@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Trains htmltok's main-content model on the dev split of WCXB.
 
-    python3 tools/wcxb.py layout SNAPSHOT          # lays out dev/ under target/wcxb (once)
+    python3 tools/wcxb.py layout SNAPSHOT          # lays the dev split out in target/wcxb/dev (once)
     cargo build --release --example blocks
     python3 tools/main_content_train.py            # cross-validates, trains, writes the model
     python3 tools/main_content.py generate         # tools/main_content_model.json -> model.rs
@@ -68,19 +68,18 @@ def word_prf(predicted, reference):
     return (p, r, 2 * p * r / (p + r) if p + r else 0.0)
 
 
-def load_pages(wcxb, blocks_file, blocks_bin):
-    """The dev pages: id, page type, ground truth text, and blocks."""
-    dev = wcxb / "dev"
-    meta = json.loads((wcxb / "metadata.json").read_text())["files"]
-    ids = sorted(p.name[: -len(".json")] for p in (dev / "ground-truth").glob("*.json"))
-    truth = {}
-    for i in ids:
-        gt = json.loads((dev / "ground-truth" / f"{i}.json").read_text())["ground_truth"]
-        truth[i] = gt.get("main_content") or ""
+def load_pages(data_dir, blocks_file, blocks_bin):
+    """The dev pages: id, page type, ground truth text, and blocks (page
+    types and ground truth read as tools/wcxb.py reads them)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import wcxb
+
+    dev = {p.id: p for p in wcxb.load_pages(data_dir, with_html=False)}
+    ids = sorted(dev)
     if blocks_file and pathlib.Path(blocks_file).exists():
         lines = pathlib.Path(blocks_file).read_text().split("\n")
     else:
-        files = [str(dev / "html" / f"{i}.html.gz") for i in ids]
+        files = [str(data_dir / "html" / f"{i}.html.gz") for i in ids]
         out = subprocess.run([blocks_bin, *files], check=True, capture_output=True, text=True).stdout
         lines = out.split("\n")
         if blocks_file:
@@ -93,8 +92,8 @@ def load_pages(wcxb, blocks_file, blocks_bin):
         i = pathlib.Path(page["file"]).name.split(".")[0]
         pages.append({
             "id": i,
-            "type": meta[i]["page_type"],
-            "truth": truth[i],
+            "type": dev[i].page_type,
+            "truth": dev[i].reference,
             "blocks": page["blocks"],
         })
     return pages
@@ -140,7 +139,7 @@ def select(scores, nwords, threshold, switch_cost, words_bias):
         p = 1.0 / (1.0 + math.exp(-max(min(scores[i], 50.0), -50.0)))
         return (p - threshold) * (nwords[i] + words_bias)
     frm = [(0, 0)] * n
-    best = [0.0, gain(0)]
+    best = [0.0, gain(0) - switch_cost]
     for i in range(1, n):
         g = gain(i)
         ds, dw = best[0], best[1] - switch_cost
@@ -149,7 +148,7 @@ def select(scores, nwords, threshold, switch_cost, words_bias):
         k, kf = (ks, 1) if ks >= kw else (kw, 0)
         best = [d, k]
         frm[i] = (df, kf)
-    state = 1 if best[1] > best[0] else 0
+    state = 1 if best[1] - switch_cost > best[0] else 0
     keep = [False] * n
     for i in range(n - 1, -1, -1):
         keep[i] = state == 1
@@ -256,7 +255,7 @@ def evaluate(pages, idx, scores_of, params):
 PARAM_GRID = [
     (t, s, b)
     for t in (0.35, 0.4, 0.45, 0.5)
-    for s in (1.0, 2.0, 4.0, 8.0)
+    for s in (0.25, 0.5, 1.0, 2.0, 4.0)
     for b in (3.0,)
 ]
 
@@ -265,7 +264,7 @@ def main():
     global np
     import numpy as np  # noqa: F811
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--wcxb", default=str(ROOT / "target" / "wcxb"), help="where tools/wcxb.py laid the data out")
+    parser.add_argument("--wcxb", default=str(ROOT / "target" / "wcxb" / "dev"), help="the dev split as tools/wcxb.py lays it out")
     parser.add_argument("--blocks", help="cache of the blocks dump (read if it exists, else written)")
     parser.add_argument("--blocks-bin", default=str(ROOT / "target" / "release" / "examples" / "blocks"))
     parser.add_argument("--folds", type=int, default=5)

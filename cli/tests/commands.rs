@@ -90,6 +90,58 @@ fn text_offsets_point_into_the_source() {
     );
 }
 
+/// An article between a navigation bar and a footer.
+fn article() -> String {
+    let sentence = "The survey mapped four thousand square kilometres of the ocean floor, \
+                    and its authors say the method will be used again next year. ";
+    format!(
+        "<!doctype html><title>Survey</title><nav class=menu><ul><li><a href=/a>Home</a>\
+         <li><a href=/b>World</a><li><a href=/c>Science</a></ul></nav>\
+         <main><article><h1>The ocean floor, mapped</h1><p>{}</p><p>{}</p></article></main>\
+         <footer class=site-footer><a href=/privacy>Privacy</a> <a href=/terms>Terms</a></footer>",
+        sentence.repeat(3),
+        sentence.repeat(2)
+    )
+}
+
+#[test]
+fn text_main_content() {
+    let page = article();
+    let out = htmltok_stdin(&["text", "--main-content"], page.as_bytes());
+    ok(&out);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("The ocean floor, mapped\nThe survey mapped"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 3, "{text}");
+    assert!(
+        !text.contains("Home") && !text.contains("Privacy"),
+        "{text}"
+    );
+    // Every line of the main content is a line of the whole text.
+    let all = stdout(&htmltok_stdin(&["text"], page.as_bytes()));
+    assert!(text.lines().all(|l| all.lines().any(|a| a == l)), "{text}");
+
+    // With offsets, each run maps back to its bytes, as all text's runs do.
+    let out = htmltok_stdin(&["text", "--main-content", "--offsets"], page.as_bytes());
+    ok(&out);
+    let runs = json_lines(&out);
+    assert_eq!(runs[0]["text"], "The ocean floor, mapped");
+    for run in &runs {
+        let (start, end) = (
+            run["start"].as_u64().unwrap() as usize,
+            run["end"].as_u64().unwrap() as usize,
+        );
+        assert_eq!(run["text"], page[start..end].trim(), "{run}");
+    }
+    assert!(!runs.iter().any(|r| r["text"] == "Home"));
+
+    // --help says what it does, with an example.
+    let help = stdout(&htmltok(&["text", "--help"]));
+    assert!(help.contains("--main-content"), "{help}");
+}
+
 #[test]
 fn links_of_a_page_resolve_against_base() {
     let out = htmltok_stdin(&["links"], PAGE.as_bytes());

@@ -230,6 +230,23 @@ fn text_records_are_json_lines() {
 }
 
 #[test]
+fn main_content_records_say_which_case_applied() {
+    let archive = fixture("good.warc.gz");
+    let out = htmltok(&["text", "--main-content", s(&archive)]);
+    ok(&out);
+    let lines = json_lines(&out);
+    assert_eq!(
+        lines.len(),
+        json_lines(&htmltok(&["text", s(&archive)])).len()
+    );
+    for line in &lines {
+        let case = line["main_content"].as_str().unwrap();
+        assert!(["found", "all_text", "empty"].contains(&case), "{line}");
+        assert_eq!(case == "empty", line["text"] == "", "{line}");
+    }
+}
+
+#[test]
 fn revisits_and_other_records_are_counted_not_errors() {
     let archive = fixture("good.warc.gz");
     let out = htmltok(&["stats", "--format", "json", s(&archive)]);

@@ -5,7 +5,7 @@ use core::ops::Range;
 
 use crate::token::Span;
 
-use super::{Link, MainContent, Metadata};
+use super::{Link, Metadata};
 
 /// One piece of the output text and where in the input it came from: the
 /// collapsed text of one text token (or of the pieces of one, in a
@@ -37,4 +37,26 @@ pub struct Extracted {
     /// ([`ExtractOptions::main_content`](super::ExtractOptions::main_content)):
     /// the main content, or all the text and why.
     pub main_content: MainContent,
+}
+
+/// What the text of an extraction is, when main content was asked for
+/// ([`ExtractOptions::main_content`](super::ExtractOptions::main_content)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MainContent {
+    /// Main content was not asked for: the text is all the visible text.
+    #[default]
+    NotAsked,
+    /// The text is the page's main content.
+    Found,
+    /// No block of the page looks like main content (a home page, a list
+    /// of links, a page of navigation): the text is all the visible text,
+    /// so that nothing the page says is lost.
+    AllText,
+    /// The page has no visible text.
+    Empty,
+    /// The page has more than
+    /// [`MAX_BLOCKS`](super::main_content::MAX_BLOCKS) blocks: the text
+    /// is all the visible text.
+    OverLimit,
 }

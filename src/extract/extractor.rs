@@ -5,13 +5,14 @@
 use crate::element::Element;
 use crate::token::{Span, Tag, Text, Token};
 
+use super::extracted::MainContent;
 use super::held::{AnchorState, HeldLinks};
 use super::kinds::{
     self, END_CALL_CLOSED, END_CALL_OPEN, END_LINE, Follow, KindsOf, START_MORE, TagKinds,
 };
 use super::link::Link;
 use super::links;
-use super::main_content::{self, MainContent, Segmenter};
+use super::main_content::{self, Segmenter};
 use super::meta::{self, MetaCollector};
 use super::resolve::Resolved;
 use super::text::{Placed, TextMode, TextOut};

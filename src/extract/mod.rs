@@ -177,10 +177,9 @@ use bumpalo::Bump;
 
 use crate::tokenizer::Tokenizer;
 
-pub use extracted::{Extracted, TextRun};
+pub use extracted::{Extracted, MainContent, TextRun};
 pub use extractor::{Extractor, LINKS_RESERVED_MAX, PAGE_BYTES_PER_LINK};
 pub use link::{ANCHOR_TEXT_LIMIT, LINKS_PER_BUFFER, Link};
-pub use main_content::MainContent;
 pub use meta::{Alternate, MetaKey, MetaTag, Metadata, Refresh};
 pub use options::ExtractOptions;
 pub use rel::Rel;

@@ -23,6 +23,7 @@ pub mod harness;
 pub mod html5lib;
 pub mod input;
 pub mod invariants;
+pub mod main_content;
 pub mod reference;
 pub mod roundtrip;
 pub mod tree_oracle;

@@ -103,6 +103,16 @@ struct Pending {
     block: Option<Element>,
 }
 
+impl Block {
+    /// Counts the text noted in `p` as the block's.
+    #[inline]
+    fn add(&mut self, p: &Pending) {
+        self.raw_bytes = self.raw_bytes.saturating_add(p.raw_bytes);
+        self.link_bytes = self.link_bytes.saturating_add(p.link_bytes);
+        self.pieces = self.pieces.saturating_add(p.pieces);
+    }
+}
+
 /// The blocks of a page so far.
 #[derive(Debug, Default)]
 pub(crate) struct Blocks {
@@ -117,8 +127,17 @@ impl Blocks {
     /// the next text begins a block.
     #[inline]
     pub(crate) fn boundary(&mut self) {
+        // Text noted and not placed (with offsets, whitespace after the
+        // block's last word, which collapses to nothing) still counts for
+        // the block it came in, as it does when the block's text is
+        // placed at once: the blocks are the same with offsets or without.
+        let p = core::mem::take(&mut self.pending);
+        if p.started && !self.boundary_due {
+            if let Some(block) = self.blocks.last_mut() {
+                block.add(&p);
+            }
+        }
         self.boundary_due = true;
-        self.pending = Pending::default();
     }
 
     /// A text token of `bytes` bytes is shown inside `open`, where `depth`
@@ -178,9 +197,7 @@ impl Blocks {
         }
         let block = self.blocks.last_mut().expect("a block");
         block.end = end;
-        block.raw_bytes = block.raw_bytes.saturating_add(p.raw_bytes);
-        block.link_bytes = block.link_bytes.saturating_add(p.link_bytes);
-        block.pieces = block.pieces.saturating_add(p.pieces);
+        block.add(&p);
     }
 
     /// Whether text was noted since the last boundary.

@@ -17,7 +17,7 @@
 use crate::element::Element;
 use crate::token::Tag;
 
-use super::signals::{self, Signals};
+use super::signals::{self, ClassCache, Signals};
 
 /// The most elements held open.
 pub(super) const DEPTH: usize = 1024;
@@ -65,6 +65,8 @@ pub(super) struct Context {
     /// How many `svg` and `math` elements are open (where `/>` closes an
     /// element).
     foreign: u32,
+    /// The signals of the `class` values seen last.
+    classes: ClassCache,
 }
 
 impl Context {
@@ -74,6 +76,7 @@ impl Context {
             open: Vec::new(),
             past_depth: 0,
             foreign: 0,
+            classes: ClassCache::new(),
         }
     }
 
@@ -106,7 +109,7 @@ impl Context {
         let (named, class) = if tag.attributes.is_empty() {
             (Signals::NONE, 0)
         } else {
-            signals::of_attributes(tag)
+            signals::of_attributes(tag, &mut self.classes)
         };
         let own = named | signals::of_element(element);
         self.open.push(Open {

@@ -67,7 +67,15 @@ impl TextCounts {
         };
         let mut continuations = 0u32;
         for (i, chunk) in bytes.chunks(255).enumerate() {
-            let [mut sep, mut brk, mut dig, mut stop, mut comma, mut bar, mut cont] = [0u8; 7];
+            let [
+                mut sep,
+                mut brk,
+                mut dig,
+                mut stop,
+                mut comma,
+                mut bar,
+                mut cont,
+            ] = [0u8; 7];
             for &b in chunk {
                 sep += u8::from((b == b' ') | (b == b'\n'));
                 brk += u8::from(b == b'\n');
@@ -94,11 +102,17 @@ impl TextCounts {
         }
         c.chars = c.bytes - continuations;
         if continuations > 0 {
-            // The few characters past ASCII that are counted.
-            for (i, &b) in bytes.iter().enumerate() {
-                if matches!(b, 0xC2 | 0xE2 | 0xE3 | 0xEF) {
-                    c.count_character(b, &bytes[i + 1..(i + 3).min(bytes.len())]);
-                }
+            // The few characters past ASCII that are counted, found by
+            // their lead bytes (a vector search, not a loop over every
+            // byte: most text past ASCII is none of them).
+            let count = |c: &mut TextCounts, i: usize| {
+                c.count_character(bytes[i], &bytes[i + 1..(i + 3).min(bytes.len())]);
+            };
+            for i in memchr::memchr3_iter(0xC2, 0xE2, 0xE3, bytes) {
+                count(&mut c, i);
+            }
+            for i in memchr::memchr_iter(0xEF, bytes) {
+                count(&mut c, i);
             }
         }
         c.ends_sentence = matches!(
@@ -459,7 +473,10 @@ pub(crate) fn visit(blocks: &[Block], page: &Page, i: usize, sink: &mut impl FnM
             0.0
         }
     };
-    put(REST_AT + 24, share(Signals::IN_NOSCRIPT, page.noscript_words));
+    put(
+        REST_AT + 24,
+        share(Signals::IN_NOSCRIPT, page.noscript_words),
+    );
     put(REST_AT + 25, share(Signals::COMMENT, page.comment_words));
     put(REST_AT + 26, share(Signals::CARD, page.card_words));
 }
@@ -483,7 +500,10 @@ mod tests {
         sorted.sort();
         sorted.dedup();
         assert_eq!(sorted.len(), COUNT, "feature names are unique");
-        assert!(!names.iter().any(|n| n.contains("bit")), "every signal named");
+        assert!(
+            !names.iter().any(|n| n.contains("bit")),
+            "every signal named"
+        );
         assert_eq!(names[REST_AT], "position");
         assert_eq!(names[ELEMENT_AT], "signal_in_article");
     }
@@ -491,7 +511,10 @@ mod tests {
     #[test]
     fn text_is_counted() {
         let c = TextCounts::of("Hello, world. 42 is » the\nanswer ©");
-        assert_eq!((c.words, c.breaks, c.digits, c.stops, c.commas), (8, 1, 2, 1, 1));
+        assert_eq!(
+            (c.words, c.breaks, c.digits, c.stops, c.commas),
+            (8, 1, 2, 1, 1)
+        );
         assert_eq!((c.separators, c.capitalized, c.copyright), (1, 1, true));
         assert_eq!(c.chars, 34);
         assert!(!c.ends_sentence);
@@ -503,7 +526,12 @@ mod tests {
     #[test]
     fn log_is_close_to_ln_1p() {
         for x in [0.0f32, 0.5, 1.0, 2.0, 7.0, 100.0, 12345.0, 1e9] {
-            assert!((log(x) - x.ln_1p()).abs() < 0.01, "{x}: {} {}", log(x), x.ln_1p());
+            assert!(
+                (log(x) - x.ln_1p()).abs() < 0.01,
+                "{x}: {} {}",
+                log(x),
+                x.ln_1p()
+            );
         }
         assert_eq!(log(0.0), 0.0);
     }

@@ -39,7 +39,7 @@ use core::ops::Range;
 
 use crate::token::Tag;
 
-use super::TextRun;
+use super::extracted::{MainContent, TextRun};
 pub use blocks::BlockKind;
 use blocks::{Block, Blocks};
 use context::Context;
@@ -50,27 +50,6 @@ use features::Page;
 /// takes 64 bytes or less, so this bounds what main content adds to the
 /// text held at 16 MiB.
 pub const MAX_BLOCKS: usize = 1 << 18;
-
-/// What the text of an extraction is, when main content was asked for
-/// ([`ExtractOptions::main_content`](super::ExtractOptions::main_content)).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum MainContent {
-    /// Main content was not asked for: the text is all the visible text.
-    #[default]
-    NotAsked,
-    /// The text is the page's main content.
-    Found,
-    /// No block of the page looks like main content (a home page, a list
-    /// of links, a page of navigation): the text is all the visible text,
-    /// so that nothing the page says is lost.
-    AllText,
-    /// The page has no visible text.
-    Empty,
-    /// The page has more than [`MAX_BLOCKS`] blocks: the text is all the
-    /// visible text.
-    OverLimit,
-}
 
 /// Cuts a page's text into blocks as it is written, and follows what is
 /// open around them.

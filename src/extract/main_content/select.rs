@@ -2,11 +2,13 @@
 //! keep/drop that gains the most, where a kept block gains its words times
 //! how far its probability of being main content is above a threshold (a
 //! dropped block gains nothing), and every switch between keeping and
-//! dropping costs a fixed amount. A short block between kept ones (a
-//! heading, a one-line paragraph, a caption) is kept unless the model is
-//! sure it is not content: dropping it would cost two switches. One pass
-//! forward, one back: linear in the blocks (the Viterbi algorithm with two
-//! states).
+//! dropping costs a fixed amount, as do entering the first kept region
+//! and leaving the last: the page around the main content is dropped, so
+//! a lone block at the page's edge is not kept for want of a switch. A
+//! short block between kept ones (a heading, a one-line paragraph, a
+//! caption) is kept unless the model is sure it is not content: dropping
+//! it would cost two switches. One pass forward, one back: linear in the
+//! blocks (the Viterbi algorithm with two states).
 
 /// The numbers of the selection (trained with the model: `model.rs`).
 #[derive(Clone, Copy, Debug)]
@@ -34,7 +36,7 @@ pub(crate) fn keep(scores: &[f32], words: &[u32], params: Params) -> Vec<bool> {
     };
     let switch = params.switch_cost;
     let mut from: Vec<[u8; 2]> = vec![[0, 0]; n];
-    let mut best = [0.0f32, gain(0)];
+    let mut best = [0.0f32, gain(0) - switch];
     for (i, from) in from.iter_mut().enumerate().skip(1) {
         let g = gain(i);
         let drop_stay = best[0];
@@ -54,7 +56,7 @@ pub(crate) fn keep(scores: &[f32], words: &[u32], params: Params) -> Vec<bool> {
         best = [d, k];
         *from = [df, kf];
     }
-    let mut state = usize::from(best[1] > best[0]);
+    let mut state = usize::from(best[1] - switch > best[0]);
     let mut keep = vec![false; n];
     for i in (0..n).rev() {
         keep[i] = state == 1;

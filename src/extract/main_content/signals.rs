@@ -197,7 +197,7 @@ pub(crate) fn of_element(element: Element) -> Signals {
 /// Also a hash of its `class` value (0 when it has none): the parts of a
 /// page that repeat (the posts of a thread, the items of a listing) share
 /// one.
-pub(crate) fn of_attributes(tag: &Tag<'_>) -> (Signals, u32) {
+pub(crate) fn of_attributes(tag: &Tag<'_>, classes: &mut ClassCache) -> (Signals, u32) {
     let mut signals = Signals::NONE;
     let mut class = 0;
     for attr in tag.attrs() {
@@ -208,7 +208,7 @@ pub(crate) fn of_attributes(tag: &Tag<'_>) -> (Signals, u32) {
             2 if is(name, b"id") => of_words(attr.value),
             5 if is(name, b"class") => {
                 class = hash32(attr.value);
-                of_words(attr.value)
+                classes.of_words(attr.value, class)
             }
             4 if is(name, b"role") => of_role(attr.value),
             8 if is(name, b"itemprop") => of_itemprop(attr.value),
@@ -224,11 +224,67 @@ pub(crate) fn of_attributes(tag: &Tag<'_>) -> (Signals, u32) {
     (signals, class)
 }
 
+/// The signals of the `class` values seen last, by their hash: a page
+/// writes a few hundred values tens of thousands of times (a code
+/// listing's token classes, a list's item class), so most are looked up
+/// here rather than read word by word again. Values longer than
+/// [`ClassCache::VALUE`] bytes are not held; a value is compared whole,
+/// so the cache changes no answer.
+#[derive(Debug)]
+pub(crate) struct ClassCache {
+    slots: [ClassSlot; ClassCache::SLOTS],
+}
+
+/// One value of [`ClassCache`] and its signals.
+#[derive(Clone, Copy, Debug)]
+struct ClassSlot {
+    len: u8,
+    bytes: [u8; ClassCache::VALUE],
+    signals: Signals,
+}
+
+impl ClassCache {
+    /// How many values are held.
+    const SLOTS: usize = 64;
+    /// The longest value held.
+    const VALUE: usize = 40;
+
+    /// Holding nothing.
+    pub(crate) fn new() -> ClassCache {
+        ClassCache {
+            // A length past VALUE matches no value.
+            slots: [ClassSlot {
+                len: u8::MAX,
+                bytes: [0; ClassCache::VALUE],
+                signals: Signals::NONE,
+            }; ClassCache::SLOTS],
+        }
+    }
+
+    /// [`of_words`] of a `class` value whose [`hash32`] is `hash`.
+    #[inline]
+    fn of_words(&mut self, value: &str, hash: u32) -> Signals {
+        let bytes = value.as_bytes();
+        if bytes.len() > ClassCache::VALUE {
+            return of_words(value);
+        }
+        let slot = &mut self.slots[hash as usize % ClassCache::SLOTS];
+        if usize::from(slot.len) == bytes.len() && slot.bytes[..bytes.len()] == *bytes {
+            return slot.signals;
+        }
+        let signals = of_words(value);
+        slot.len = bytes.len() as u8;
+        slot.bytes[..bytes.len()].copy_from_slice(bytes);
+        slot.signals = signals;
+        signals
+    }
+}
+
 /// A hash of `s` (FNV-1a, 32 bits; never 0).
 pub(crate) fn hash32(s: &str) -> u32 {
-    let hash = s
-        .bytes()
-        .fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+    let hash = s.bytes().fold(0x811c_9dc5u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    });
     hash.max(1)
 }
 
@@ -393,10 +449,21 @@ static PART_TABLE: [(u64, Signals); 256] = {
     while i < 2 * PARTS.len() {
         let (part, signals) = PARTS[i / 2];
         assert!(part.len() <= PART_BYTES);
-        let mut hash = if i % 2 == 0 { FNV_OFFSET } else { SUFFIX_OFFSET };
+        let mut hash = if i % 2 == 0 {
+            FNV_OFFSET
+        } else {
+            SUFFIX_OFFSET
+        };
         let mut j = 0;
         while j < part.len() {
-            hash = fnv(hash, if i % 2 == 0 { part[j] } else { part[part.len() - 1 - j] });
+            hash = fnv(
+                hash,
+                if i % 2 == 0 {
+                    part[j]
+                } else {
+                    part[part.len() - 1 - j]
+                },
+            );
             j += 1;
         }
         let mut slot = hash as usize % 256;
@@ -468,15 +535,41 @@ const WORDS: &[(Signals, &[&str])] = &[
     (
         Signals::NAV,
         &[
-            "nav", "navbar", "navigation", "menu", "menus", "submenu", "megamenu", "breadcrumb",
-            "breadcrumbs", "crumbs", "pagination", "pager", "paging", "toc", "toolbar", "tabs",
-            "dropdown", "hamburger", "topnav", "subnav", "sitemap", "jump", "jumplinks",
+            "nav",
+            "navbar",
+            "navigation",
+            "menu",
+            "menus",
+            "submenu",
+            "megamenu",
+            "breadcrumb",
+            "breadcrumbs",
+            "crumbs",
+            "pagination",
+            "pager",
+            "paging",
+            "toc",
+            "toolbar",
+            "tabs",
+            "dropdown",
+            "hamburger",
+            "topnav",
+            "subnav",
+            "sitemap",
+            "jump",
+            "jumplinks",
         ],
     ),
     (
         Signals::FOOTER,
         &[
-            "footer", "foot", "copyright", "colophon", "legal", "bottom", "contentinfo",
+            "footer",
+            "foot",
+            "copyright",
+            "colophon",
+            "legal",
+            "bottom",
+            "contentinfo",
         ],
     ),
     (
@@ -488,30 +581,71 @@ const WORDS: &[(Signals, &[&str])] = &[
     (
         Signals::SIDEBAR,
         &[
-            "sidebar", "side", "aside", "widget", "widgets", "rail", "sidebox", "complementary",
+            "sidebar",
+            "side",
+            "aside",
+            "widget",
+            "widgets",
+            "rail",
+            "sidebox",
+            "complementary",
             "secondary",
         ],
     ),
     (
         Signals::RELATED,
         &[
-            "related", "recommended", "recommendations", "recommendation", "popular", "trending",
-            "mostread", "most", "more", "also", "upnext", "next", "prev", "previous", "outbrain",
+            "related",
+            "recommended",
+            "recommendations",
+            "recommendation",
+            "popular",
+            "trending",
+            "mostread",
+            "most",
+            "more",
+            "also",
+            "upnext",
+            "next",
+            "prev",
+            "previous",
+            "outbrain",
             "taboola",
         ],
     ),
     (
         Signals::SHARE,
         &[
-            "share", "shares", "sharing", "sharer", "social", "follow", "facebook", "twitter",
-            "linkedin", "whatsapp", "pinterest", "addthis", "print", "email",
+            "share",
+            "shares",
+            "sharing",
+            "sharer",
+            "social",
+            "follow",
+            "facebook",
+            "twitter",
+            "linkedin",
+            "whatsapp",
+            "pinterest",
+            "addthis",
+            "print",
+            "email",
         ],
     ),
     (
         Signals::COMMENT,
         &[
-            "comment", "comments", "commentlist", "disqus", "reply", "replies", "respond",
-            "discussion", "discuss", "feedback", "reviews",
+            "comment",
+            "comments",
+            "commentlist",
+            "disqus",
+            "reply",
+            "replies",
+            "respond",
+            "discussion",
+            "discuss",
+            "feedback",
+            "reviews",
         ],
     ),
     (
@@ -523,43 +657,109 @@ const WORDS: &[(Signals, &[&str])] = &[
     (
         Signals::AD,
         &[
-            "ad", "ads", "advert", "adverts", "advertisement", "advertising", "adsbygoogle",
-            "adslot", "adunit", "dfp", "gpt", "sponsor", "sponsored", "promo", "promotion",
-            "promoted", "banner", "commercial", "affiliate",
+            "ad",
+            "ads",
+            "advert",
+            "adverts",
+            "advertisement",
+            "advertising",
+            "adsbygoogle",
+            "adslot",
+            "adunit",
+            "dfp",
+            "gpt",
+            "sponsor",
+            "sponsored",
+            "promo",
+            "promotion",
+            "promoted",
+            "banner",
+            "commercial",
+            "affiliate",
         ],
     ),
     (
         Signals::SIGNUP,
         &[
-            "login", "signin", "signup", "register", "subscribe", "subscription", "newsletter",
-            "search", "searchform", "account", "paywall", "donate", "cta",
+            "login",
+            "signin",
+            "signup",
+            "register",
+            "subscribe",
+            "subscription",
+            "newsletter",
+            "search",
+            "searchform",
+            "account",
+            "paywall",
+            "donate",
+            "cta",
         ],
     ),
     (
         Signals::META,
         &[
-            "byline", "author", "authors", "date", "dateline", "published", "updated", "timestamp",
-            "meta", "metadata", "tags", "tag", "category", "categories", "info", "details",
-            "postmeta", "entrymeta", "credit", "credits", "source",
+            "byline",
+            "author",
+            "authors",
+            "date",
+            "dateline",
+            "published",
+            "updated",
+            "timestamp",
+            "meta",
+            "metadata",
+            "tags",
+            "tag",
+            "category",
+            "categories",
+            "info",
+            "details",
+            "postmeta",
+            "entrymeta",
+            "credit",
+            "credits",
+            "source",
         ],
     ),
     (
         Signals::POPUP,
         &[
-            "modal", "popup", "overlay", "dialog", "lightbox", "toast", "alert", "interstitial",
+            "modal",
+            "popup",
+            "overlay",
+            "dialog",
+            "lightbox",
+            "toast",
+            "alert",
+            "interstitial",
         ],
     ),
     (
         Signals::HIDDEN,
         &[
-            "hidden", "hide", "invisible", "sronly", "sr", "offscreen", "collapsed", "noscript",
+            "hidden",
+            "hide",
+            "invisible",
+            "sronly",
+            "sr",
+            "offscreen",
+            "collapsed",
+            "noscript",
         ],
     ),
     (
         Signals::CONTENT,
         &[
-            "content", "contents", "main", "maincontent", "primary", "page", "container",
-            "wrapper", "inner",
+            "content",
+            "contents",
+            "main",
+            "maincontent",
+            "primary",
+            "page",
+            "container",
+            "wrapper",
+            "inner",
         ],
     ),
     (
@@ -572,34 +772,73 @@ const WORDS: &[(Signals, &[&str])] = &[
     (
         Signals::BODY,
         &[
-            "body", "text", "prose", "richtext", "markdown", "copy", "paragraph", "description",
-            "desc", "summary", "abstract", "lead", "intro", "answer", "question", "docs",
-            "documentation", "doc", "readme",
+            "body",
+            "text",
+            "prose",
+            "richtext",
+            "markdown",
+            "copy",
+            "paragraph",
+            "description",
+            "desc",
+            "summary",
+            "abstract",
+            "lead",
+            "intro",
+            "answer",
+            "question",
+            "docs",
+            "documentation",
+            "doc",
+            "readme",
         ],
     ),
     (
         Signals::TITLE,
         &[
-            "title", "headline", "heading", "h1", "subtitle", "subheadline", "standfirst", "deck",
+            "title",
+            "headline",
+            "heading",
+            "h1",
+            "subtitle",
+            "subheadline",
+            "standfirst",
+            "deck",
         ],
     ),
     (
         Signals::CARD,
         &[
-            "card", "cards", "teaser", "teasers", "tile", "tiles", "item", "items", "grid",
-            "listing", "thumb", "thumbnail", "preview",
+            "card",
+            "cards",
+            "teaser",
+            "teasers",
+            "tile",
+            "tiles",
+            "item",
+            "items",
+            "grid",
+            "listing",
+            "thumb",
+            "thumbnail",
+            "preview",
         ],
     ),
     (
         Signals::SKIP,
-        &[
-            "skip", "skiplink", "screenreader", "visuallyhidden",
-        ],
+        &["skip", "skiplink", "screenreader", "visuallyhidden"],
     ),
     (
         Signals::CAPTION,
         &[
-            "caption", "figure", "figcaption", "gallery", "photo", "image", "img", "media",
+            "caption",
+            "figure",
+            "figcaption",
+            "gallery",
+            "photo",
+            "image",
+            "img",
+            "media",
             "video",
         ],
     ),

@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Main-content extraction speed: htmltok against trafilatura and resiliparse.
+
+Issue 42's speed targets, in one Python process over the same pages:
+``htmltok.text(page, main_content=True)`` at least 20x trafilatura and at
+least 2x resiliparse's main content. Timed, one page at a time, pages as
+bytes (each tool decodes them itself):
+
+* trafilatura -- ``trafilatura.extract(page)``, its default settings (its
+  own encoding detection; lxml; jusText fallback);
+* resiliparse -- ``extract_plain_text(HTMLTree.parse_from_bytes(page,
+  detect_encoding(page)), main_content=True)``;
+* htmltok (Python) -- ``htmltok.text(page, main_content=True)``;
+* htmltok (Python, all text) -- ``htmltok.text(page)``, what main content
+  costs on top;
+* htmltok -- the ``htmltok text --main-content --jobs 1`` command over the
+  same pages written as files, whole process (another command with
+  ``--htmltok-cmd``).
+
+The rounds, medians, ratios and the table are tools/extract_peers.py's
+(round-robin rounds after a warm-up pass, the median of each tool; ratio:
+htmltok's MB/s over the peer's; paired: the median over rounds of the
+peer's time over htmltok's in the same round).
+
+    cargo build --release -p htmltok-cli
+    python3 -m venv /tmp/mc-venv
+    /tmp/mc-venv/bin/pip install trafilatura resiliparse ./python
+    /tmp/mc-venv/bin/python tools/main_content_peers.py --copies 2 --runs 5
+"""
+
+import argparse
+import shlex
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+import extract_peers as peers
+
+
+def measure(args) -> dict:
+    try:
+        import trafilatura
+        from resiliparse.extract.html2text import extract_plain_text
+        from resiliparse.parse.encoding import detect_encoding
+        from resiliparse.parse.html import HTMLTree
+    except ImportError as err:
+        sys.exit(f"error: {err.name or err} is not installed: "
+                 "pip install trafilatura resiliparse")
+    htmltok = peers.import_htmltok_module()
+    if htmltok is None:
+        sys.exit("error: htmltok's Python package is not installed: pip install ./python")
+    binary = Path(args.htmltok) if args.htmltok else peers.default_binary()
+    if not binary.is_file():
+        sys.exit(f"error: no htmltok binary at {binary}: {peers.BUILD_HINT}")
+    command = shlex.split(args.htmltok_cmd)
+
+    files = [Path(f) for f in args.files] if args.files else peers.default_files()
+    originals = [f.read_bytes() for f in files]
+    pages = originals * args.copies
+    total = sum(len(p) for p in pages)
+
+    def trafilatura_text(page: bytes) -> str:
+        return trafilatura.extract(page) or ""
+
+    def resiliparse_text(page: bytes) -> str:
+        tree = HTMLTree.parse_from_bytes(page, detect_encoding(page))
+        return extract_plain_text(tree, main_content=True)
+
+    def htmltok_main(page: bytes) -> str:
+        return htmltok.text(page, main_content=True)
+
+    load_before = peers.load()
+    with tempfile.TemporaryDirectory(prefix="main-content-peers-") as tmp:
+        paths = []
+        for copy in range(args.copies):
+            for f, page in zip(files, originals):
+                path = Path(tmp) / f"{copy:03d}-{f.name}"
+                path.write_bytes(page)
+                paths.append(str(path))
+        argv = [str(binary), *command, "--jobs", "1", *paths]
+        tools = [
+            ("trafilatura", "trafilatura.extract(bytes)", trafilatura_text),
+            ("resiliparse", "extract_plain_text(HTMLTree.parse_from_bytes(b, "
+             "detect_encoding(b)), main_content=True)", resiliparse_text),
+            ("htmltok (Python, all text)", "htmltok.text(bytes)", htmltok.text),
+            ("htmltok (Python)", "htmltok.text(bytes, main_content=True)", htmltok_main),
+        ]
+        timers = [(name, what, peers.python_timer(f, pages), peers.python_timer(f, originals))
+                  for name, what, f in tools]
+        timers.append(("htmltok", f"`htmltok {shlex.join(command)} --jobs 1` over "
+                       f"{len(paths)} files, whole process",
+                       peers.process_timer(argv), peers.process_timer(argv)))
+        for _, _, _, warm_up in timers:
+            warm_up()
+        times = {name: [] for name, *_ in timers}
+        chars = {}
+        for round_ in range(args.runs):
+            for name, _, timed, _ in timers:
+                seconds, n = timed()
+                times[name].append(seconds)
+                chars[name] = n
+            print(f"round {round_ + 1}/{args.runs}: "
+                  + ", ".join(f"{n} {t[-1]:.3f} s" for n, t in times.items()), file=sys.stderr)
+    load_after = peers.load()
+    rows = []
+    for name, what, _, _ in timers:
+        median = statistics.median(times[name])
+        rows.append({
+            "tool": name,
+            "timed": what,
+            "median_s": median,
+            "runs_s": times[name],
+            "mb_per_s": total / median / 1e6,
+            "output_chars": chars[name] // args.copies if chars[name] else None,
+        })
+    peers.htmltok_ratios(rows)
+    return {
+        "files": [str(f) for f in files],
+        "copies": args.copies,
+        "runs": args.runs,
+        "input_bytes": total,
+        "rows": rows,
+        "versions": {
+            "trafilatura": peers.version("trafilatura"),
+            "resiliparse": peers.version("resiliparse"),
+            "htmltok (Python)": peers.version("htmltok"),
+        },
+        "load_before": load_before,
+        "load_after": load_after,
+    }
+
+
+def markdown(result: dict) -> str:
+    lines = [
+        f"{len(result['files'])} files x {result['copies']} copies = "
+        f"{result['input_bytes'] / 1e6:,.1f} MB of HTML; median of {result['runs']} rounds",
+        "",
+        *peers.table_lines(result["rows"]),
+        "",
+        "Versions: " + ", ".join(f"{k} {v}" for k, v in result["versions"].items())
+        + f". Load average before: {result['load_before']}; after: {result['load_after']}.",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    peers.add_common_arguments(parser)
+    parser.set_defaults(htmltok_cmd="text --main-content", copies=2, runs=5)
+    peers.run_main(parser, measure, markdown)
+
+
+if __name__ == "__main__":
+    main()
