@@ -87,15 +87,9 @@ per_page!(all, |input| common::run_extract(
     &mode("all")
 ));
 
-per_page!(main_content, |input| common::run_extract(
-    &input,
-    &mut Bump::new(),
-    &mode("main_content")
-));
-
 library_benchmark_group!(
     name = extract;
-    benchmarks = tokenize, push, nothing, text, links, metadata, all, main_content
+    benchmarks = tokenize, push, nothing, text, links, metadata, all
 );
 
 main!(

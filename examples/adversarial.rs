@@ -3,8 +3,12 @@
 //! this under callgrind at 1 MB and 16 MB and compares instructions/byte).
 //!
 //! ```text
-//! cargo run --release --example adversarial -- SHAPE MEGABYTES [errors] [exact]
+//! cargo run --release --example adversarial -- SHAPE MEGABYTES [errors] [exact] [main-content]
 //! ```
+//!
+//! With `main-content`, the input's main content is extracted instead
+//! (`ExtractOptions::main_content`: tokenizing, extraction and the block
+//! pass), which the last shapes aim at.
 //!
 //! With `errors`, parse errors are collected too (as `htmltok errors` and
 //! `htmltok stats` do); with `exact`, switching follows tree construction
@@ -16,6 +20,7 @@
 //! repeated to the size.
 
 use htmltok::bumpalo::Bump;
+use htmltok::extract::{ExtractOptions, extract};
 use htmltok::{Options, Token, Tokenizer};
 
 /// A named shape and the function that makes about `len` bytes of it.
@@ -179,6 +184,21 @@ const SHAPES: &[Shape] = &[
     ("fuzz-end-tag-duplicates", |len| "O \0</".repeat(len / 5)),
     // The same after `/` (`unexpected-solidus-in-tag`) alone.
     ("fuzz-solidus-duplicates", |len| "Q/</".repeat(len / 4)),
+    // Aimed at main content's block pass (with `main-content`): a block
+    // per few bytes, elements nested past what it holds, one block of
+    // the whole input, lists in lists, and every tag with words to look
+    // up.
+    ("tiny-blocks", |len| "<p>a".repeat(len / 4)),
+    ("nested-divs", |len| {
+        "<div>".repeat(len / 10) + "text" + &"</div>".repeat(len / 10)
+    }),
+    ("huge-block", |len| {
+        format!("<p>{}", "word, word. ".repeat(len / 12))
+    }),
+    ("deep-lists", |len| "<ul><li>item ".repeat(len / 13)),
+    ("class-words", |len| {
+        "<span class=\"nav menu-item sidebarContent post-body\">w</span>".repeat(len / 61)
+    }),
 ];
 
 /// Tokenizes `input` (collecting parse errors when `errors`) and touches
@@ -199,10 +219,19 @@ pub fn tokenize_all(input: &str, arena: &Bump, errors: bool, exact: bool) -> usi
     n + tokenizer.errors().len()
 }
 
+/// The main content of `input` (kept out of line so callgrind can count
+/// just this): tokenizing, the extraction and the block pass.
+#[inline(never)]
+#[unsafe(no_mangle)]
+pub fn extract_main_content(input: &str) -> usize {
+    let options = ExtractOptions::default().main_content(true);
+    extract(input, &options).text.len()
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let (Some(shape), Some(mb)) = (args.next(), args.next()) else {
-        eprintln!("usage: adversarial SHAPE|file:PATH MEGABYTES [errors] [exact]");
+        eprintln!("usage: adversarial SHAPE|file:PATH MEGABYTES [errors] [exact] [main-content]");
         eprintln!(
             "shapes: {}",
             SHAPES.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
@@ -228,6 +257,11 @@ fn main() {
             make(mb << 20)
         }
     };
+    if flags.iter().any(|a| a == "main-content") {
+        let n = extract_main_content(&input);
+        println!("{shape} {} bytes {n}", input.len());
+        return;
+    }
     let arena = Bump::new();
     let n = tokenize_all(&input, &arena, errors, exact);
     println!("{shape} {} bytes {n}", input.len());

@@ -9,6 +9,8 @@
 #   SIZES="1 4" tools/linearity.sh     # other sizes (megabytes)
 #   tools/linearity.sh deep-svg nul-cr # some shapes
 #   EXACT=1 tools/linearity.sh         # with Options::exact_switching
+#   MAIN_CONTENT=1 tools/linearity.sh tiny-blocks nested-divs huge-block deep-lists class-words
+#                                      # main content's cost (extract_main_content)
 #
 # (The example is built where cargo builds: $CARGO_TARGET_DIR if set.)
 set -euo pipefail
@@ -21,10 +23,13 @@ if [ $# -gt 0 ]; then
 else
   shapes=$("$bin" 2>&1 | sed -n 's/^shapes: //p' | tr -d , || true)
 fi
+counted=tokenize_all
+if [ -n "${MAIN_CONTENT:-}" ]; then counted=extract_main_content; fi
 # instr/byte of shape $1 at $2 MB, errors on when $3 is "errors"
 ipb() {
   local out bytes instr
-  out=$(valgrind --tool=callgrind --toggle-collect=tokenize_all --callgrind-out-file=/dev/null "$bin" "$1" "$2" ${3:-} ${EXACT:+exact} 2>&1)
+  out=$(valgrind --tool=callgrind --toggle-collect="$counted" \
+    --callgrind-out-file=/dev/null "$bin" "$1" "$2" ${3:-} ${EXACT:+exact} ${MAIN_CONTENT:+main-content} 2>&1)
   bytes=$(echo "$out" | awk -v s="$1" '$1==s {print $2}')
   instr=$(echo "$out" | grep Collected | awk '{print $4}' | tr -d ,)
   echo "$instr $bytes" | awk '{printf "%.2f", $1/$2}'

@@ -65,8 +65,15 @@ struct Wants {
 #[derive(Debug)]
 struct Dispatch {
     follow: Follow,
-    /// Which function takes a text token.
-    text_route: TextRoute,
+    /// Whether [`Extractor::text_alone`] takes a text token: the text
+    /// alone is wanted, gathered (no offsets).
+    text_alone: bool,
+    /// What takes a text token otherwise: [`Extractor::text_and_more`],
+    /// or with main content [`Extractor::text_main`]. Called through a
+    /// pointer so that the inlined token dispatch stays the size it was
+    /// without main content: a third branch there made the compiler stop
+    /// inlining a caller's token loop (BENCHMARKS.md, "Main content").
+    text_more: fn(&mut Extractor, &Text<'_>),
     /// Whether a text token is worth a call ([`Extractor::takes_text`]).
     takes_text: bool,
     /// What each element's tags ask of this extractor, given its options.
@@ -81,17 +88,6 @@ struct Dispatch {
     /// what is wanted: [`links::ELEMENTS`], [`meta::ELEMENTS`], and the
     /// images whose `alt` text is anchor text.
     start_tags: ElementSet,
-}
-
-/// Which function takes a text token, from the options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum TextRoute {
-    /// [`Extractor::text_alone`]: only the text, gathered.
-    Alone,
-    /// [`Extractor::text_and_more`]: links or metadata too, or offsets.
-    More,
-    /// [`Extractor::text_main`]: main content.
-    MainContent,
 }
 
 /// Extracts text, links and metadata from tokens fed in order.
@@ -159,12 +155,11 @@ impl Extractor {
             },
             dispatch: Dispatch {
                 follow,
-                text_route: if main_content {
-                    TextRoute::MainContent
-                } else if follow == Follow::TextAlone && mode == TextMode::Gathered {
-                    TextRoute::Alone
+                text_alone: follow == Follow::TextAlone && mode == TextMode::Gathered,
+                text_more: if main_content {
+                    Extractor::text_main
                 } else {
-                    TextRoute::More
+                    Extractor::text_and_more
                 },
                 takes_text: options.text,
                 kinds: TagKinds::new(&KindsOf {
@@ -239,11 +234,10 @@ impl Extractor {
         // Inlined into the token dispatch, which then calls one of the
         // two straight away; each is out of line, so that neither pays for
         // what the other keeps in registers.
-        match self.dispatch.text_route {
-            TextRoute::Alone => self.text_alone(text),
-            TextRoute::More if self.takes_text() => self.text_and_more(text),
-            TextRoute::More => {}
-            TextRoute::MainContent => self.text_main(text),
+        if self.dispatch.text_alone {
+            self.text_alone(text);
+        } else if self.takes_text() {
+            (self.dispatch.text_more)(self, text);
         }
     }
 

@@ -203,9 +203,19 @@ impl MetaCollector {
         matches!(self.title, Title::Reading(..)) || self.json_ld.is_some()
     }
 
-    /// Takes in text.
-    #[inline]
+    /// Takes in text. Inlined into the extractor's text paths, where most
+    /// text is none of the metadata's: a test, and a call only for the
+    /// text it takes.
+    #[inline(always)]
     pub(super) fn text(&mut self, text: &Text<'_>) {
+        if self.takes_text() {
+            self.take_text(text);
+        }
+    }
+
+    /// [`MetaCollector::text`] for the text it takes.
+    #[inline(never)]
+    fn take_text(&mut self, text: &Text<'_>) {
         if let Title::Reading(collapse, out) = &mut self.title {
             collapse.push(out, text.data, false);
             if out.truncated {
