@@ -329,18 +329,36 @@ pub struct TextOptions {
     /// boundary), e.g. 100K.
     #[arg(long, value_name = "SIZE", value_parser = parse_text_limit)]
     pub limit: Option<usize>,
+
+    /// Print only the page's main content: its article, post, product or
+    /// documentation, without navigation, headers, footers, banners,
+    /// comments and sidebars (see below).
+    #[arg(long)]
+    pub main_content: bool,
+
+    /// With --main-content: read the page with scripting on, as a browser
+    /// with JavaScript shows it (<noscript> content left out).
+    #[arg(long, requires = "main_content")]
+    pub scripting: bool,
 }
 
 impl TextOptions {
     /// The extraction these options ask for: the text alone (no links, no
     /// metadata).
     pub fn extract_options(&self) -> ExtractOptions {
-        ExtractOptions::default()
+        let options = ExtractOptions::default()
             .links(false)
             .metadata(false)
             .alt_text(self.alt_text)
             .hidden(!self.show_hidden)
             .text_limit(self.limit.unwrap_or(usize::MAX))
+            .main_content(self.main_content);
+        // Main content reads `<noscript>` (scripting off) unless asked.
+        if self.scripting {
+            options.scripting(true)
+        } else {
+            options
+        }
     }
 }
 

@@ -139,9 +139,22 @@ shows any text): {\"file\", \"text\", \"start\", \"end\"}, where \"text\" is the
 run's text, collapsed and trimmed as above, and start..end the byte span of
 its source (character references and all) in the decoded text of the input.
 
+With --main-content: only the page's main content, the article, post,
+product description or documentation body, without its navigation,
+headers and footers, cookie banners, share bars, \"related\" lists,
+comments and sidebars. Each line printed is a line of the whole text (and
+with --offsets each run is a run of it, at the same offsets). A page with
+no single main content (a home page, a list of links) prints all of its
+text. <noscript> content is read (an indexer runs no scripts) unless
+--scripting is given. The text of a page is printed once the page is read.
+A WARC record's JSON line gets \"main_content\": \"found\", \"all_text\",
+\"empty\" or \"over_limit\" (why it is all the text).
+
 Examples:
   htmltok text page.html
   htmltok text --offsets page.html | head
+  htmltok text --main-content article.html
+  htmltok text --main-content --jobs 8 CC-MAIN-*.warc.gz > articles.jsonl
   htmltok text --jobs 8 crawl/ > corpus.txt";
 
 /// After `htmltok links --help`.

@@ -6,10 +6,10 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use htmltok::Token;
-use htmltok::extract::{ExtractOptions, Extractor};
+use htmltok::extract::{ExtractOptions, Extractor, MainContent};
 
 use crate::args::TextArgs;
-use crate::extracting::feed;
+use crate::extracting::{Feeding, feed};
 use crate::job::Job;
 use crate::json::write_str_contents;
 use crate::label::Label;
@@ -28,6 +28,7 @@ pub fn run(args: &TextArgs) -> ExitCode {
     };
     let job = TextJob {
         options: args.text.extract_options().offsets(args.offsets),
+        main_content: args.text.main_content,
         output,
         reading: args.input.reading(args.read.decoding()),
     };
@@ -53,6 +54,8 @@ enum TextOutput {
 struct TextJob {
     /// The extraction, as the arguments ask.
     options: ExtractOptions,
+    /// Main content only, known once the page is read.
+    main_content: bool,
     output: TextOutput,
     reading: Reading,
 }
@@ -79,6 +82,9 @@ impl Job for TextJob {
         };
         let label = page.label();
         let mut extractor = Extractor::new(&self.options);
+        if self.main_content {
+            return write_main_content(page, &tokenizing, extractor, label, self.output, out);
+        }
         if self.output == TextOutput::Runs {
             page.tokenize(&tokenizing, &mut |event: Event<'_, '_>, _: &Context| {
                 if let Event::TextEnd { start, end } = event {
@@ -113,6 +119,69 @@ impl Job for TextJob {
             out.write_all(b"\n")?;
         }
         Ok(())
+    }
+}
+
+/// Tokenizes the page and writes its main content once it is read: plain
+/// text, a record's JSON line (which says which case applied), or the
+/// JSON lines of its runs.
+fn write_main_content<W: Write>(
+    page: &mut Page<'_>,
+    tokenizing: &Tokenizing,
+    mut extractor: Extractor,
+    label: Label<'_>,
+    output: TextOutput,
+    out: &mut W,
+) -> io::Result<()> {
+    page.tokenize(
+        tokenizing,
+        &mut Feeding {
+            extractor: &mut extractor,
+        },
+    )?;
+    let found = extractor.finish();
+    if output == TextOutput::Runs {
+        for run in &found.runs {
+            out.write_all(b"{")?;
+            label.write_json(out)?;
+            out.write_all(b",\"text\":")?;
+            serde_json::to_writer(&mut *out, &found.text[run.text.clone()])?;
+            writeln!(
+                out,
+                ",\"start\":{},\"end\":{}}}",
+                run.source.start, run.source.end
+            )?;
+        }
+        return Ok(());
+    }
+    if label.record.is_some() {
+        out.write_all(b"{")?;
+        label.write_json(out)?;
+        out.write_all(b",\"text\":\"")?;
+        write_str_contents(out, &found.text)?;
+        return writeln!(
+            out,
+            "\",\"main_content\":\"{}\"}}",
+            main_content_name(found.main_content)
+        );
+    }
+    if output == TextOutput::Headed {
+        writeln!(out, "==> {label} <==")?;
+    }
+    if !found.text.is_empty() {
+        out.write_all(found.text.as_bytes())?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// What a record's `main_content` field says.
+fn main_content_name(outcome: MainContent) -> &'static str {
+    match outcome {
+        MainContent::Found => "found",
+        MainContent::Empty => "empty",
+        MainContent::OverLimit => "over_limit",
+        _ => "all_text",
     }
 }
 
@@ -216,6 +285,7 @@ mod tests {
                     .links(false)
                     .metadata(false)
                     .offsets(output == TextOutput::Runs),
+                main_content: false,
                 output,
                 reading,
             }
