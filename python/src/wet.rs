@@ -13,7 +13,7 @@ use htmltok::warc::{
     Compression, OutputFile, PageOutcome, WarcError, WarcErrorKind, WetOptions, WetWriter,
     WriteError,
 };
-use pyo3::exceptions::{PyNotImplementedError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -28,7 +28,7 @@ use crate::warc::{WarcRecords, set_counts, warc_records};
 /// converted; its `errors` and `counts` grow as it is read). Each HTML
 /// page whose text is not empty becomes a `conversion` record holding
 /// `htmltok.text` of the page (the same text as `WarcRecord.text`, with
-/// the options given); the `warcinfo` record first carries the input
+/// the options given; with `main_content=True`, its main content); the `warcinfo` record first carries the input
 /// archive's `isPartOf`, `operator` and `description`. Damaged records and
 /// pages that cannot be decoded are reported as `on_error` says and
 /// skipped; the output is gzip-compressed per record when `gzip` is true
@@ -41,7 +41,7 @@ use crate::warc::{WarcRecords, set_counts, warc_records};
 #[pyfunction]
 #[pyo3(signature = (
     source, destination, *, main_content=false, alt_text=false, show_hidden=false,
-    scripting=true, on_error="warn", max_record_size=None, gzip=None, filename=None,
+    scripting=None, on_error="warn", max_record_size=None, gzip=None, filename=None,
     seed=None,
 ))]
 #[allow(clippy::too_many_arguments)]
@@ -52,20 +52,13 @@ pub(crate) fn write_wet<'py>(
     main_content: bool,
     alt_text: bool,
     show_hidden: bool,
-    scripting: bool,
+    scripting: Option<bool>,
     on_error: &str,
     max_record_size: Option<u64>,
     gzip: Option<bool>,
     filename: Option<String>,
     seed: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if main_content {
-        // The hook for issue 19's main content: an ExtractOptions setting,
-        // passed through below once the library has it.
-        return Err(PyNotImplementedError::new_err(
-            "main_content=True: this build of htmltok has no main-content extraction yet",
-        ));
-    }
     let records = match source.cast::<WarcRecords>() {
         Ok(records) => records.clone(),
         Err(_) => Bound::new(py, warc_records(py, source, on_error, max_record_size)?)?,
@@ -86,6 +79,7 @@ pub(crate) fn write_wet<'py>(
         alt_text,
         show_hidden,
         scripting,
+        main_content,
         ..Wanted::default()
     };
     let mut options = WetOptions::default()

@@ -141,9 +141,14 @@ def test_plain_output_and_options(tmp_path):
         page = pages[dict(fields)["WARC-Refers-To"]]
         assert block.decode() == page.extract(alt_text=True, links=False, metadata=False)["text"]
     assert counts["conversions"] == len(_warcio(wet)) - 1
-    with pytest.raises(NotImplementedError):
-        htmltok.write_wet(WARC_FIXTURES / "good.warc", tmp_path / "mc.wet", main_content=True)
-    assert not (tmp_path / "mc.wet").exists()
+    # With main content, each record holds the page's main content.
+    main = tmp_path / "mc.wet"
+    htmltok.write_wet(WARC_FIXTURES / "good.warc", main, main_content=True)
+    records = _warcio(main)[1:]
+    assert records
+    for _, kind, fields, block in records:
+        page = pages[dict(fields)["WARC-Refers-To"]]
+        assert block.decode() == page.extract(main_content=True, links=False, metadata=False)["text"]
 
 
 def test_from_a_records_iterator_and_a_file_object(tmp_path):

@@ -396,7 +396,7 @@ def write_wet(
     main_content: bool = False,
     alt_text: bool = False,
     show_hidden: bool = False,
-    scripting: bool = True,
+    scripting: Optional[bool] = None,
     on_error: Literal["warn", "raise", "ignore"] = "warn",
     max_record_size: Optional[int] = None,
     gzip: Optional[bool] = None,
