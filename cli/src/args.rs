@@ -13,7 +13,7 @@ use htmltok::extract::ExtractOptions;
 
 use crate::help::{
     ENCODING_AFTER_HELP, ERRORS_AFTER_HELP, LINKS_AFTER_HELP, MAIN_AFTER_HELP, META_AFTER_HELP,
-    STATS_AFTER_HELP, TEXT_AFTER_HELP, TOKENS_AFTER_HELP,
+    STATS_AFTER_HELP, TEXT_AFTER_HELP, TOKENS_AFTER_HELP, WET_AFTER_HELP,
 };
 use crate::input;
 use crate::page::{Decoding, Reading};
@@ -47,6 +47,9 @@ pub enum Command {
     Stats(StatsArgs),
     /// Print the character encoding of pages, as a browser decides it.
     Encoding(EncodingArgs),
+    /// Write the text of WARC archives' pages as WET files (Common Crawl's
+    /// format).
+    Wet(WetArgs),
 }
 
 impl Cli {
@@ -69,7 +72,7 @@ impl Cli {
 
 /// Exits with a usage error (status 2) about `command`'s arguments, as
 /// clap reports its own.
-fn usage_error(command: &str, kind: ErrorKind, message: &str) -> ! {
+pub fn usage_error(command: &str, kind: ErrorKind, message: &str) -> ! {
     let mut cli = Cli::command();
     cli.build();
     let command = cli
@@ -466,4 +469,35 @@ pub struct EncodingArgs {
 
     #[command(flatten)]
     pub input: InputArgs,
+}
+
+/// The arguments of `htmltok wet`.
+#[derive(Debug, Args)]
+#[command(after_help = WET_AFTER_HELP)]
+pub struct WetArgs {
+    /// WARC archives (.warc, .warc.gz) to convert.
+    #[arg(value_name = "ARCHIVE", required = true)]
+    pub archives: Vec<PathBuf>,
+
+    /// Where the WET files go: a directory (made if missing), or with one
+    /// ARCHIVE the file itself [default: beside each archive].
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// Put the alt text of images in the text, as `htmltok text --alt-text`.
+    #[arg(long)]
+    pub alt_text: bool,
+
+    /// Keep the text of elements with the `hidden` attribute.
+    #[arg(long)]
+    pub show_hidden: bool,
+
+    /// Decode every page from LABEL instead of sniffing (a byte order mark
+    /// still wins), as `htmltok text --encoding`.
+    #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
+    pub encoding: Option<&'static Encoding>,
+
+    /// Convert N archives at once [default: the number of cores].
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
 }

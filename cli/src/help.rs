@@ -68,6 +68,7 @@ Examples:
   htmltok meta --jobs 4 crawl/ > meta.jsonl
   htmltok errors page.html.gz
   htmltok text CC-MAIN-20240101000000-00000.warc.gz > text.jsonl
+  htmltok wet CC-MAIN-20240101000000-00000.warc.gz
   htmltok stats --glob '*.php' www/
   htmltok text --encoding shift_jis old-page.html
   htmltok encoding crawl/
@@ -310,3 +311,40 @@ Examples:
   htmltok encoding page.html
   htmltok encoding --transport-charset iso-8859-1 page.html
   htmltok encoding crawl/ | cut -f2 | sort | uniq -c";
+
+/// `htmltok wet --help`, after the options.
+pub const WET_AFTER_HELP: &str = "\
+Each ARCHIVE (a .warc or .warc.gz; `-` is not read: an archive's name
+names its WET file) becomes a WET file, Common Crawl's format for the text
+of a crawl, which every tool that reads Common Crawl's WET files reads:
+WARC/1.0, a gzip member per record; first a warcinfo record (WARC-Filename,
+Content-Type: application/warc-fields, a block naming the software and the
+extraction date, with the archive's own warcinfo's isPartOf, operator,
+description, robots and publisher carried over), then one conversion
+record for each HTML response or resource whose text is not empty, its
+fields in Common Crawl's order: WARC-Type, WARC-Target-URI, WARC-Date (the
+response's), WARC-Record-ID (new), WARC-Refers-To (the response's id),
+WARC-Block-Digest (sha1: and the base32 SHA-1 of the text),
+WARC-Identified-Content-Language (when the response has one),
+Content-Type: text/plain, Content-Length. The block is the page's text in
+UTF-8, as `htmltok text` prints it (see `htmltok text --help`; --alt-text
+and --show-hidden as there).
+
+The WET file of CC-MAIN-X.warc.gz is CC-MAIN-X.warc.wet.gz beside it, or
+in the directory -o names; with one ARCHIVE, -o may name the file itself
+(gzipped when its name ends in .gz, plain otherwise). It is written under a
+temporary name and renamed when whole: a run cut short leaves no WET file
+that looks complete.
+
+Records that are not HTML (requests, metadata, revisits, images, ...) are
+skipped and counted. A damaged record is reported on stderr as `htmltok:
+ARCHIVE: record N (offset O): what went wrong` and skipped, the records
+before and after it still converted, and the archive counts as failed
+(exit status 1; its WET file is still written). For each archive, one JSON
+line on stdout: {\"file\", \"wet\", \"records\", \"html\", \"conversions\",
+\"empty\", \"not_html\", \"errors\"}.
+
+Examples:
+  htmltok wet CC-MAIN-20240101000000-00000.warc.gz
+  htmltok wet -o wet/ --jobs 4 crawl/*.warc.gz
+  htmltok wet -o page-text.warc.wet page.warc";

@@ -43,6 +43,7 @@ mod stats;
 mod stdio;
 mod text;
 mod tokens;
+mod wet;
 
 use std::process::ExitCode;
 
@@ -68,5 +69,6 @@ fn main() -> ExitCode {
         Some(Command::Errors(args)) => errors::run(&args),
         Some(Command::Stats(args)) => stats::run(&args),
         Some(Command::Encoding(args)) => encoding::run(&args),
+        Some(Command::Wet(args)) => wet::run(&args),
     }
 }
