@@ -492,6 +492,11 @@ pub struct WetArgs {
     #[arg(long)]
     pub show_hidden: bool,
 
+    /// Each record holds the page's main content, as `htmltok text
+    /// --main-content` prints it.
+    #[arg(long)]
+    pub main_content: bool,
+
     /// Decode every page from LABEL instead of sniffing (a byte order mark
     /// still wins), as `htmltok text --encoding`.
     #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]

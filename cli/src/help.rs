@@ -347,4 +347,5 @@ line on stdout: {\"file\", \"wet\", \"records\", \"html\", \"conversions\",
 Examples:
   htmltok wet CC-MAIN-20240101000000-00000.warc.gz
   htmltok wet -o wet/ --jobs 4 crawl/*.warc.gz
+  htmltok wet --main-content -o articles/ crawl/*.warc.gz
   htmltok wet -o page-text.warc.wet page.warc";

@@ -17,15 +17,15 @@ use serde_json::json;
 use crate::args::WetArgs;
 
 impl WetArgs {
-    /// The text's options: those of `htmltok text`. The hook for a
-    /// `--main-content` (or `--format markdown`): set it here, and every
-    /// page's record holds that text.
+    /// The text's options: those of `htmltok text` (a `--format markdown`
+    /// would be set here too: every page's record holds that text).
     fn extract_options(&self) -> ExtractOptions {
         ExtractOptions::default()
             .links(false)
             .metadata(false)
             .alt_text(self.alt_text)
             .hidden(!self.show_hidden)
+            .main_content(self.main_content)
     }
 
     /// Pages decoded as `htmltok text` decodes a record's page: sniffed,

@@ -148,6 +148,28 @@ fn the_fixtures_wet_files_are_common_crawls_layout_with_htmltok_texts() {
 }
 
 #[test]
+fn main_content_records_hold_what_text_main_content_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let wet = dir.path().join("main.wet");
+    let archive = fixture("good.warc");
+    ok(&htmltok(&[
+        "wet",
+        "--main-content",
+        "-o",
+        s(&wet),
+        s(&archive),
+    ]));
+    let texts = json_lines(&htmltok(&["text", "--main-content", s(&archive)]));
+    let records = records(&wet);
+    assert!(records.len() > 1);
+    for record in &records[1..] {
+        let id = record.header("WARC-Refers-To").unwrap();
+        let line = texts.iter().find(|l| l["record_id"] == id).unwrap();
+        assert_eq!(record.block(), line["text"].as_str().unwrap().as_bytes());
+    }
+}
+
+#[test]
 fn one_archive_to_a_named_file_plain_or_gzipped() {
     let dir = tempfile::tempdir().unwrap();
     let plain = dir.path().join("text.warc");
