@@ -257,18 +257,7 @@ def measure(args) -> dict:
                       file=sys.stderr)
     load_after = load()
 
-    rows = []
-    for name, what, _, _ in tools:
-        median = statistics.median(times[name])
-        rows.append({
-            "tool": name,
-            "timed": what,
-            "median_s": median,
-            "runs_s": times[name],
-            "mb_per_s": total / median / 1e6,
-            "output_chars": chars[name] // args.copies if chars[name] else None,
-        })
-    htmltok_ratios(rows)
+    rows = tool_rows(tools, times, chars, total, args.copies)
     return {
         "files": [str(f) for f in files],
         "copies": args.copies,
@@ -288,6 +277,25 @@ def measure(args) -> dict:
         "uptime": subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip(),
         "cpus": os.cpu_count(),
     }
+
+
+def tool_rows(tools, times: dict, chars: dict, total: int, copies: int) -> list[dict]:
+    """A row per tool ``(name, what, ...)``: its median over the rounds'
+    ``times``, MB/s of ``total`` input bytes, the characters it gave a copy
+    of the pages, and htmltok's ratios (``htmltok_ratios``)."""
+    rows = []
+    for name, what, *_ in tools:
+        median = statistics.median(times[name])
+        rows.append({
+            "tool": name,
+            "timed": what,
+            "median_s": median,
+            "runs_s": times[name],
+            "mb_per_s": total / median / 1e6,
+            "output_chars": chars[name] // copies if chars[name] else None,
+        })
+    htmltok_ratios(rows)
+    return rows
 
 
 def htmltok_ratios(rows: list[dict]) -> None:

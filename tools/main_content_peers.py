@@ -30,7 +30,6 @@ peer's time over htmltok's in the same round).
 
 import argparse
 import shlex
-import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -103,18 +102,7 @@ def measure(args) -> dict:
             print(f"round {round_ + 1}/{args.runs}: "
                   + ", ".join(f"{n} {t[-1]:.3f} s" for n, t in times.items()), file=sys.stderr)
     load_after = peers.load()
-    rows = []
-    for name, what, _, _ in timers:
-        median = statistics.median(times[name])
-        rows.append({
-            "tool": name,
-            "timed": what,
-            "median_s": median,
-            "runs_s": times[name],
-            "mb_per_s": total / median / 1e6,
-            "output_chars": chars[name] // args.copies if chars[name] else None,
-        })
-    peers.htmltok_ratios(rows)
+    rows = peers.tool_rows(timers, times, chars, total, args.copies)
     return {
         "files": [str(f) for f in files],
         "copies": args.copies,

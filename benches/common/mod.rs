@@ -183,6 +183,27 @@ pub fn extract_modes() -> Vec<(&'static str, htmltok::extract::ExtractOptions)> 
     ]
 }
 
+/// The options of the mode of [`extract_modes`] named `id`.
+pub fn extract_mode(id: &str) -> htmltok::extract::ExtractOptions {
+    extract_modes()
+        .into_iter()
+        .find(|(m, _)| *m == id)
+        .expect("a mode")
+        .1
+}
+
+/// Reads one corpus page, lossily as UTF-8 (an iai-callgrind setup: not
+/// counted); empty, with a note, when it cannot be read.
+pub fn corpus_page(file: &str) -> String {
+    let path = corpus_dir().join(file);
+    std::fs::read(&path)
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_else(|e| {
+            eprintln!("note: {}: {e}; benchmarking empty input", path.display());
+            String::new()
+        })
+}
+
 /// An extractor that wants nothing: fed every token, it measures what
 /// hooking one onto the push loop costs before it does any work.
 pub fn extract_nothing() -> htmltok::extract::ExtractOptions {
