@@ -165,22 +165,24 @@ fn noscript_content_is_read() {
     assert!(found.text.contains("The calibration study"));
 }
 
-#[test]
-fn main_content_runs_are_runs_of_the_whole_text() {
-    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
-    let mut pages = vec![("article".to_string(), article_page())];
-    match std::fs::read_dir(corpus::corpus_dir()) {
-        Ok(dir) => {
-            let mut files: Vec<_> = dir.flatten().map(|e| e.path()).collect();
-            files.sort();
-            for path in files {
+/// The corpus's pages, by name, or none if the corpus is not there.
+fn corpus_pages() -> Option<Vec<(String, String)>> {
+    let dir = std::fs::read_dir(corpus::corpus_dir()).ok()?;
+    let mut files: Vec<_> = dir.flatten().map(|e| e.path()).collect();
+    files.sort();
+    Some(
+        files
+            .into_iter()
+            .map(|path| {
                 let html = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
-                pages.push((path.display().to_string(), html));
-            }
-        }
-        Err(_) => skipped += 1,
-    }
-    // Generated pages: every kind of block, nested, broken.
+                (path.display().to_string(), html)
+            })
+            .collect(),
+    )
+}
+
+/// Generated pages: every kind of block, nested, broken.
+fn generated_pages() -> Vec<(String, String)> {
     let pieces = [
         "<p>",
         "</p>",
@@ -206,6 +208,7 @@ fn main_content_runs_are_runs_of_the_whole_text() {
         "text text. ",
     ];
     let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut pages = Vec::new();
     for n in 0..300 {
         let mut html = String::new();
         for _ in 0..(n % 60) {
@@ -216,14 +219,84 @@ fn main_content_runs_are_runs_of_the_whole_text() {
         }
         pages.push((format!("generated {n}"), html));
     }
-    for (name, html) in &pages {
-        match main_content_is_whole_text_runs(html, &ExtractOptions::default()) {
+    pages
+}
+
+/// Checks each page with `options`; prints and counts the failures.
+fn check_runs(pages: &[(String, String)], options: &ExtractOptions) -> (usize, usize) {
+    let (mut passed, mut failed) = (0, 0);
+    for (name, html) in pages {
+        match main_content_is_whole_text_runs(html, options) {
             Ok(()) => passed += 1,
             Err(e) => {
                 failed += 1;
                 eprintln!("{name}: {e}");
             }
         }
+    }
+    (passed, failed)
+}
+
+#[test]
+fn main_content_runs_are_runs_of_the_whole_text() {
+    let mut pages = vec![("article".to_string(), article_page())];
+    let corpus = corpus_pages();
+    let skipped = usize::from(corpus.is_none());
+    pages.extend(corpus.into_iter().flatten());
+    pages.extend(generated_pages());
+    let (passed, failed) = check_runs(&pages, &ExtractOptions::default());
+    println!("{passed} passed, {failed} failed, {skipped} skipped");
+    assert_eq!(failed, 0);
+}
+
+/// With a text limit the text cut where the limit falls is the same with
+/// offsets on or off, and so are the blocks main content reads: no text
+/// after the token the cut falls in counts for them, whether the text is
+/// written token by token (offsets) or gathered and collapsed later. The first page is the `main_content` fuzz target's find
+/// (its first byte's options: no alt text, hidden text shown, 64 bytes):
+/// the second block was told of text after the cut with offsets off, and
+/// the page's main content lost it.
+#[test]
+fn a_text_limit_cuts_the_same_blocks_with_offsets_on_or_off() {
+    let fuzzed = "\u{fffd}".repeat(19)
+        + "@<?>q\t<P>\u{fffd}\u{fffd}\r<V\u{fffd}\u{fffd}@<?>q\t<P>\u{fffd}\u{fffd}\r\
+           <V_\u{fffd}T\r_\u{10}";
+    let options = ExtractOptions::default()
+        .alt_text(false)
+        .hidden(false)
+        .text_limit(64);
+    let on = extract(&fuzzed, &options.clone().main_content(true).offsets(true));
+    let off = extract(&fuzzed, &options.clone().main_content(true));
+    assert_eq!(on.text, off.text);
+    assert_eq!(on.main_content, off.main_content);
+    let (mut passed, mut failed) = check_runs(&[("fuzzed".to_string(), fuzzed)], &options);
+    let mut pages = generated_pages();
+    pages.push(("article".to_string(), article_page()));
+    for limit in [1, 7, 64, 300, 5_000] {
+        for alt_text in [false, true] {
+            let options = ExtractOptions::default()
+                .alt_text(alt_text)
+                .text_limit(limit);
+            let (p, f) = check_runs(&pages, &options);
+            passed += p;
+            failed += f;
+        }
+        // The text alone, whose extraction stops at the cut.
+        let alone = ExtractOptions::default()
+            .links(false)
+            .metadata(false)
+            .text_limit(limit);
+        let (p, f) = check_runs(&pages, &alone);
+        passed += p;
+        failed += f;
+    }
+    let corpus = corpus_pages();
+    let skipped = usize::from(corpus.is_none());
+    for limit in [64, 5_000] {
+        let options = ExtractOptions::default().alt_text(true).text_limit(limit);
+        let (p, f) = check_runs(corpus.as_deref().unwrap_or_default(), &options);
+        passed += p;
+        failed += f;
     }
     println!("{passed} passed, {failed} failed, {skipped} skipped");
     assert_eq!(failed, 0);

@@ -176,6 +176,12 @@ impl Out {
         Some(at)
     }
 
+    /// How many more bytes the cap lets through.
+    #[inline(always)]
+    pub(super) fn room(&self) -> usize {
+        self.room
+    }
+
     /// Whether the cap is reached: nothing more will be written.
     #[inline]
     pub(super) fn is_full(&self) -> bool {

@@ -68,6 +68,13 @@ pub(super) struct TextOut {
     /// Collapses `raw`; its state is the separator due at the end of the
     /// text collapsed so far.
     raw_collapse: Collapse,
+    /// How long `raw` may grow before it is collapsed: [`GATHERED`], or
+    /// less near the cap, so that whether the cap is reached
+    /// ([`TextOut::is_full`]) is known after the text that reached it, as
+    /// it is with offsets (main content notes no text past it either way).
+    /// Collapsed, gathered text is at most one byte longer (the separator
+    /// due before it), so text shorter than the room left cannot reach it.
+    collapse_at: usize,
     /// The collapsed text not yet taken.
     out: Out,
     /// Where the pieces of the text came from, with offsets.
@@ -89,6 +96,7 @@ impl TextOut {
                 0
             }),
             raw_collapse: Collapse::default(),
+            collapse_at: GATHERED.min(limit),
             out: Out::new(if mode == TextMode::Off { 0 } else { limit }),
             runs: Vec::new(),
             flushed: 0,
@@ -133,7 +141,7 @@ impl TextOut {
         } else {
             self.raw.push_str(text);
         }
-        if self.raw.len() >= GATHERED {
+        if self.raw.len() >= self.collapse_at {
             self.collapse_gathered();
         }
     }
@@ -159,6 +167,10 @@ impl TextOut {
     pub(super) fn collapse_gathered(&mut self) {
         self.raw_collapse.push_gathered(&mut self.out, &self.raw);
         self.raw.clear();
+        // The room left only shrinks.
+        if self.out.room() < self.collapse_at {
+            self.collapse_at = self.out.room();
+        }
     }
 
     /// Writes the text of a token as its mode says: with offsets,

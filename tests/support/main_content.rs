@@ -1,16 +1,20 @@
 //! What main content must keep of the whole text, checked by
 //! `tests/main_content.rs` and the `main_content` fuzz target: its runs are
 //! runs of the all-text output at the same source offsets with the same
-//! text, and its lines are lines of the all-text output.
+//! text, and its lines are lines of the all-text output; with offsets on
+//! or off, the same text from the same blocks.
 
 use std::collections::{HashMap, HashSet};
 
-use htmltok::extract::{ExtractOptions, extract};
+use htmltok::Tokenizer;
+use htmltok::bumpalo::Bump;
+use htmltok::extract::main_content::BlockFeatures;
+use htmltok::extract::{ExtractOptions, Extractor, extract};
 
 /// Checks that the main content of `html` (with `options`, offsets and
 /// main content turned on) is made of runs and lines of the whole text,
-/// and that it is the same text with offsets off; the first difference
-/// as an error.
+/// and that it is the same text, from the same blocks with the same
+/// features, with offsets off; the first difference as an error.
 pub fn main_content_is_whole_text_runs(html: &str, options: &ExtractOptions) -> Result<(), String> {
     let with = options.clone().offsets(true).main_content(true);
     let found = extract(html, &with);
@@ -39,9 +43,36 @@ pub fn main_content_is_whole_text_runs(html: &str, options: &ExtractOptions) -> 
         return Err(format!("{line:?} is no line of the whole text"));
     }
     // Without offsets (the text gathered in bulk), the same text.
-    let gathered = extract(html, &with.offsets(false));
+    let gathered = extract(html, &with.clone().offsets(false));
     if gathered.text != found.text {
         return Err("the text differs with offsets off".to_string());
     }
+    let (on, off) = (blocks(html, &with), blocks(html, &with.offsets(false)));
+    if on.len() != off.len() {
+        return Err(format!(
+            "{} blocks with offsets, {} without",
+            on.len(),
+            off.len()
+        ));
+    }
+    for (i, (a, b)) in on.iter().zip(&off).enumerate() {
+        let bits = |b: &BlockFeatures| b.features.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+        if a.text != b.text || a.kind != b.kind || bits(a) != bits(b) {
+            return Err(format!(
+                "block {i} differs with offsets off: {:?} {:?} against {:?} {:?}",
+                a.text, a.features, b.text, b.features
+            ));
+        }
+    }
     Ok(())
+}
+
+/// The blocks of `html` as main content sees them, with their features.
+fn blocks(html: &str, options: &ExtractOptions) -> Vec<BlockFeatures> {
+    let arena = Bump::new();
+    let mut extractor = Extractor::new(options);
+    for token in Tokenizer::with_options(html, &arena, options.tokenizer_options()) {
+        extractor.token_in(&token, html);
+    }
+    extractor.finish_blocks()
 }
