@@ -268,7 +268,7 @@ impl StreamTokenizer {
 
     /// Sets the state to start in. Call it before the first chunk.
     pub fn set_state(&mut self, state: State) {
-        self.state.carry.state = state.into();
+        self.state.carry.set_state(state);
     }
 
     /// The parse errors found so far (with [`Options::errors`] on), offsets
@@ -730,11 +730,7 @@ impl<'a> Link<'a> {
                 s.failed = Some(StreamError::MemoryLimit {
                     limit,
                     needed,
-                    offset: if s.carry.text.is_empty() {
-                        s.pending_base
-                    } else {
-                        s.carry.text_start
-                    },
+                    offset: s.carry.held_text_start().unwrap_or(s.pending_base),
                 });
                 self.done = true;
             }

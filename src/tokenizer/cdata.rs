@@ -5,7 +5,8 @@
 //! to close the section are the source bytes just consumed, so they are
 //! appended as source runs, like everything else here.
 
-use super::{S, Tokenizer};
+use super::Tokenizer;
+use super::machine::MachineState;
 use crate::error::ErrorCode;
 use crate::scan::ByteSet;
 
@@ -26,7 +27,7 @@ impl<'a> Tokenizer<'a> {
             match self.cur() {
                 Some(b']') => {
                     self.pos += 1;
-                    self.state = S::CdataSectionBracket;
+                    self.state = MachineState::CdataSectionBracket;
                     return;
                 }
                 Some(_) => self.text_current(), // CR
@@ -45,10 +46,10 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn cdata_section_bracket_state(&mut self) {
         if self.cur() == Some(b']') {
             self.pos += 1;
-            self.state = S::CdataSectionEnd;
+            self.state = MachineState::CdataSectionEnd;
         } else {
             self.text_src(self.pos - 1, self.pos);
-            self.state = S::CdataSection;
+            self.state = MachineState::CdataSection;
         }
     }
 
@@ -61,11 +62,11 @@ impl<'a> Tokenizer<'a> {
             }
             Some(b'>') => {
                 self.pos += 1;
-                self.state = S::Data;
+                self.state = MachineState::Data;
             }
             _ => {
                 self.text_src(self.pos - 2, self.pos);
-                self.state = S::CdataSection;
+                self.state = MachineState::CdataSection;
             }
         }
     }

@@ -11,7 +11,7 @@
 //! appended as a source run, so text and values with stray `&` stay
 //! borrowed. Only a decoded reference forces a copy.
 
-use super::{RefTarget, Tokenizer};
+use super::Tokenizer;
 use crate::entities;
 use crate::error::ErrorCode;
 use crate::scan::is_ascii_whitespace;
@@ -23,6 +23,15 @@ const C1_REPLACEMENTS: [u32; 32] = [
     0x0152, 0x8D, 0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
     0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
 ];
+
+/// Which buffer a character reference appends to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RefTarget {
+    /// Text (the return state is a text state).
+    Text,
+    /// The current attribute's value.
+    Attribute,
+}
 
 impl<'a> Tokenizer<'a> {
     /// Appends the source `start..end` as written ("flush code points
@@ -216,7 +225,7 @@ impl<'a> Tokenizer<'a> {
             0x11_0000.. => replacement(self, ErrorCode::CharacterReferenceOutsideUnicodeRange),
             0xD800..=0xDFFF => replacement(self, ErrorCode::SurrogateCharacterReference),
             _ => {
-                if super::is_noncharacter(code) {
+                if super::parse_errors::is_noncharacter(code) {
                     self.error(ErrorCode::NoncharacterCharacterReference, self.pos);
                     code
                 } else if code == 0x0D

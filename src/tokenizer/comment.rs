@@ -6,7 +6,8 @@
 //! just consumed, so they are appended as source runs and a comment's data
 //! stays a borrowed slice of the input unless it holds a NUL or CR.
 
-use super::{S, Tokenizer};
+use super::Tokenizer;
+use super::machine::MachineState;
 use crate::error::ErrorCode;
 use crate::scan::ByteSet;
 use crate::token::{Comment, Token};
@@ -21,7 +22,7 @@ impl<'a> Tokenizer<'a> {
     fn emit_comment(&mut self) {
         let data = self.comment.take(self.input, self.arena);
         let span = self.sp(self.tok_start, self.pos);
-        self.state = S::Data;
+        self.state = MachineState::Data;
         if self.ns_stack.is_exact() {
             self.follow_other_token(None);
         }
@@ -96,29 +97,29 @@ impl<'a> Tokenizer<'a> {
         if rest.starts_with(b"--") {
             self.pos += 2;
             self.comment.clear();
-            self.state = S::CommentStart;
+            self.state = MachineState::CommentStart;
         } else if rest.len() >= 7 && rest[..7].eq_ignore_ascii_case(b"DOCTYPE") {
             self.pos += 7;
-            self.state = S::Doctype;
+            self.state = MachineState::Doctype;
         } else if rest.starts_with(b"[CDATA[") {
             if self.ns_stack.is_exact() {
                 self.watch_text_so_far();
             }
             if self.in_foreign_content() {
                 self.pos += 7;
-                self.state = S::CdataSection;
+                self.state = MachineState::CdataSection;
             } else {
                 self.comment.clear();
                 self.comment.push_src(self.input, self.pos, self.pos + 7);
                 self.pos += 7;
                 // html5lib-tests places this error on the last `[`.
                 self.error(ErrorCode::CdataInHtmlContent, self.pos - 1);
-                self.state = S::BogusComment;
+                self.state = MachineState::BogusComment;
             }
         } else {
             self.error(ErrorCode::IncorrectlyOpenedComment, self.pos);
             self.comment.clear();
-            self.state = S::BogusComment;
+            self.state = MachineState::BogusComment;
         }
     }
 
@@ -127,14 +128,14 @@ impl<'a> Tokenizer<'a> {
         match self.cur() {
             Some(b'-') => {
                 self.pos += 1;
-                self.state = S::CommentStartDash;
+                self.state = MachineState::CommentStartDash;
             }
             Some(b'>') => {
                 self.error(ErrorCode::AbruptClosingOfEmptyComment, self.pos);
                 self.pos += 1;
                 self.emit_comment();
             }
-            _ => self.state = S::Comment,
+            _ => self.state = MachineState::Comment,
         }
     }
 
@@ -143,7 +144,7 @@ impl<'a> Tokenizer<'a> {
         match self.cur() {
             Some(b'-') => {
                 self.pos += 1;
-                self.state = S::CommentEnd;
+                self.state = MachineState::CommentEnd;
             }
             Some(b'>') => {
                 self.error(ErrorCode::AbruptClosingOfEmptyComment, self.pos);
@@ -153,7 +154,7 @@ impl<'a> Tokenizer<'a> {
             None => self.eof_in_comment(),
             Some(_) => {
                 self.comment_back(1);
-                self.state = S::Comment;
+                self.state = MachineState::Comment;
             }
         }
     }
@@ -171,12 +172,12 @@ impl<'a> Tokenizer<'a> {
                 Some(b'<') => {
                     self.pos += 1;
                     self.comment_back(1);
-                    self.state = S::CommentLessThanSign;
+                    self.state = MachineState::CommentLessThanSign;
                     return;
                 }
                 Some(b'-') => {
                     self.pos += 1;
-                    self.state = S::CommentEndDash;
+                    self.state = MachineState::CommentEndDash;
                     return;
                 }
                 Some(b) => {
@@ -196,13 +197,13 @@ impl<'a> Tokenizer<'a> {
             Some(b'!') => {
                 self.pos += 1;
                 self.comment_back(1);
-                self.state = S::CommentLessThanSignBang;
+                self.state = MachineState::CommentLessThanSignBang;
             }
             Some(b'<') => {
                 self.pos += 1;
                 self.comment_back(1);
             }
-            _ => self.state = S::Comment,
+            _ => self.state = MachineState::Comment,
         }
     }
 
@@ -210,9 +211,9 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn comment_less_than_sign_bang_state(&mut self) {
         if self.cur() == Some(b'-') {
             self.pos += 1;
-            self.state = S::CommentLessThanSignBangDash;
+            self.state = MachineState::CommentLessThanSignBangDash;
         } else {
-            self.state = S::Comment;
+            self.state = MachineState::Comment;
         }
     }
 
@@ -220,9 +221,9 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn comment_less_than_sign_bang_dash_state(&mut self) {
         if self.cur() == Some(b'-') {
             self.pos += 1;
-            self.state = S::CommentLessThanSignBangDashDash;
+            self.state = MachineState::CommentLessThanSignBangDashDash;
         } else {
-            self.state = S::CommentEndDash;
+            self.state = MachineState::CommentEndDash;
         }
     }
 
@@ -232,7 +233,7 @@ impl<'a> Tokenizer<'a> {
             Some(b'>') | None => {}
             Some(_) => self.error(ErrorCode::NestedComment, self.pos),
         }
-        self.state = S::CommentEnd;
+        self.state = MachineState::CommentEnd;
     }
 
     /// 13.2.5.50 Comment end dash state.
@@ -240,12 +241,12 @@ impl<'a> Tokenizer<'a> {
         match self.cur() {
             Some(b'-') => {
                 self.pos += 1;
-                self.state = S::CommentEnd;
+                self.state = MachineState::CommentEnd;
             }
             None => self.eof_in_comment(),
             Some(_) => {
                 self.comment_back(1);
-                self.state = S::Comment;
+                self.state = MachineState::Comment;
             }
         }
     }
@@ -259,7 +260,7 @@ impl<'a> Tokenizer<'a> {
             }
             Some(b'!') => {
                 self.pos += 1;
-                self.state = S::CommentEndBang;
+                self.state = MachineState::CommentEndBang;
             }
             Some(b'-') => {
                 // The first of the two pending dashes becomes data.
@@ -270,7 +271,7 @@ impl<'a> Tokenizer<'a> {
             None => self.eof_in_comment(),
             Some(_) => {
                 self.comment_back(2);
-                self.state = S::Comment;
+                self.state = MachineState::Comment;
             }
         }
     }
@@ -281,7 +282,7 @@ impl<'a> Tokenizer<'a> {
             Some(b'-') => {
                 self.comment_back(3);
                 self.pos += 1;
-                self.state = S::CommentEndDash;
+                self.state = MachineState::CommentEndDash;
             }
             Some(b'>') => {
                 self.error(ErrorCode::IncorrectlyClosedComment, self.pos);
@@ -291,7 +292,7 @@ impl<'a> Tokenizer<'a> {
             None => self.eof_in_comment(),
             Some(_) => {
                 self.comment_back(3);
-                self.state = S::Comment;
+                self.state = MachineState::Comment;
             }
         }
     }

@@ -9,7 +9,9 @@
 //! an appropriate end tag is appended the same way, so script and style
 //! content stays one borrowed slice however many `<` it holds.
 
-use super::{RefTarget, S, Tokenizer};
+use super::Tokenizer;
+use super::charref::RefTarget;
+use super::machine::MachineState;
 use crate::error::ErrorCode;
 use crate::scan::{ByteSet, find1, find2, is_ascii_whitespace};
 use crate::token::Token;
@@ -34,30 +36,30 @@ enum Family {
 
 impl Family {
     /// The state to go back to when the `</name` is not an appropriate end tag.
-    fn content_state(self) -> S {
+    fn content_state(self) -> MachineState {
         match self {
-            Family::Rcdata => S::Rcdata,
-            Family::Rawtext => S::Rawtext,
-            Family::ScriptData => S::ScriptData,
-            Family::ScriptDataEscaped => S::ScriptDataEscaped,
+            Family::Rcdata => MachineState::Rcdata,
+            Family::Rawtext => MachineState::Rawtext,
+            Family::ScriptData => MachineState::ScriptData,
+            Family::ScriptDataEscaped => MachineState::ScriptDataEscaped,
         }
     }
 
-    fn end_tag_open_state(self) -> S {
+    fn end_tag_open_state(self) -> MachineState {
         match self {
-            Family::Rcdata => S::RcdataEndTagOpen,
-            Family::Rawtext => S::RawtextEndTagOpen,
-            Family::ScriptData => S::ScriptDataEndTagOpen,
-            Family::ScriptDataEscaped => S::ScriptDataEscapedEndTagOpen,
+            Family::Rcdata => MachineState::RcdataEndTagOpen,
+            Family::Rawtext => MachineState::RawtextEndTagOpen,
+            Family::ScriptData => MachineState::ScriptDataEndTagOpen,
+            Family::ScriptDataEscaped => MachineState::ScriptDataEscapedEndTagOpen,
         }
     }
 
-    fn end_tag_name_state(self) -> S {
+    fn end_tag_name_state(self) -> MachineState {
         match self {
-            Family::Rcdata => S::RcdataEndTagName,
-            Family::Rawtext => S::RawtextEndTagName,
-            Family::ScriptData => S::ScriptDataEndTagName,
-            Family::ScriptDataEscaped => S::ScriptDataEscapedEndTagName,
+            Family::Rcdata => MachineState::RcdataEndTagName,
+            Family::Rawtext => MachineState::RawtextEndTagName,
+            Family::ScriptData => MachineState::ScriptDataEndTagName,
+            Family::ScriptDataEscaped => MachineState::ScriptDataEscapedEndTagName,
         }
     }
 }
@@ -122,12 +124,12 @@ impl<'a> Tokenizer<'a> {
                             continue;
                         }
                         _ => {
-                            self.state = S::TagOpen;
+                            self.state = MachineState::TagOpen;
                             return;
                         }
                     }
                     // The data state goes on while it still is one.
-                    if self.paused || self.state != S::Data || self.done {
+                    if self.paused || self.state != MachineState::Data || self.done {
                         return;
                     }
                 }
@@ -160,7 +162,7 @@ impl<'a> Tokenizer<'a> {
                 Some(b'<') => {
                     self.tok_start = self.pos;
                     self.pos += 1;
-                    self.state = S::RcdataLessThanSign;
+                    self.state = MachineState::RcdataLessThanSign;
                     return;
                 }
                 Some(b'&') => {
@@ -183,7 +185,7 @@ impl<'a> Tokenizer<'a> {
             Some(b'<') => {
                 self.tok_start = self.pos;
                 self.pos += 1;
-                self.state = S::RawtextLessThanSign;
+                self.state = MachineState::RawtextLessThanSign;
             }
             Some(0) => self.text_replacement_for_nul(),
             Some(_) => self.text_current(),
@@ -197,7 +199,7 @@ impl<'a> Tokenizer<'a> {
             Some(b'<') => {
                 self.tok_start = self.pos;
                 self.pos += 1;
-                self.state = S::ScriptDataLessThanSign;
+                self.state = MachineState::ScriptDataLessThanSign;
             }
             Some(0) => self.text_replacement_for_nul(),
             Some(_) => self.text_current(),
@@ -255,9 +257,9 @@ impl<'a> Tokenizer<'a> {
         }
         let next = match self.cur() {
             Some(b) if is_ascii_whitespace(b) && self.is_appropriate_end_tag() => {
-                Some(S::BeforeAttributeName)
+                Some(MachineState::BeforeAttributeName)
             }
-            Some(b'/') if self.is_appropriate_end_tag() => Some(S::SelfClosingStartTag),
+            Some(b'/') if self.is_appropriate_end_tag() => Some(MachineState::SelfClosingStartTag),
             Some(b'>') if self.is_appropriate_end_tag() => None,
             _ => {
                 self.text_src(self.tok_start, self.pos);
@@ -310,16 +312,16 @@ impl<'a> Tokenizer<'a> {
         match self.cur() {
             Some(b'/') => {
                 self.pos += 1;
-                self.state = S::ScriptDataEndTagOpen;
+                self.state = MachineState::ScriptDataEndTagOpen;
             }
             Some(b'!') => {
                 self.pos += 1;
                 self.text_src(self.tok_start, self.pos);
-                self.state = S::ScriptDataEscapeStart;
+                self.state = MachineState::ScriptDataEscapeStart;
             }
             _ => {
                 self.text_src(self.tok_start, self.pos);
-                self.state = S::ScriptData;
+                self.state = MachineState::ScriptData;
             }
         }
     }
@@ -336,7 +338,7 @@ impl<'a> Tokenizer<'a> {
 
     /// Emits the `-` at `pos` as text and switches to `state`; any other
     /// character is reconsumed in `otherwise`.
-    fn dash_or(&mut self, state: S, otherwise: S) {
+    fn dash_or(&mut self, state: MachineState, otherwise: MachineState) {
         if self.cur() == Some(b'-') {
             self.text_src(self.pos, self.pos + 1);
             self.pos += 1;
@@ -348,18 +350,31 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.18 Script data escape start state.
     pub(super) fn script_data_escape_start_state(&mut self) {
-        self.dash_or(S::ScriptDataEscapeStartDash, S::ScriptData)
+        self.dash_or(
+            MachineState::ScriptDataEscapeStartDash,
+            MachineState::ScriptData,
+        )
     }
 
     /// 13.2.5.19 Script data escape start dash state.
     pub(super) fn script_data_escape_start_dash_state(&mut self) {
-        self.dash_or(S::ScriptDataEscapedDashDash, S::ScriptData)
+        self.dash_or(
+            MachineState::ScriptDataEscapedDashDash,
+            MachineState::ScriptData,
+        )
     }
 
     /// The body shared by the script data escaped and double escaped states
     /// and their dash states: `-`, `<`, NUL and EOF are special, anything
     /// else is text and returns to `plain`.
-    fn escaped_common(&mut self, plain: S, dash: S, lt: S, emit_lt: bool, run: bool) {
+    fn escaped_common(
+        &mut self,
+        plain: MachineState,
+        dash: MachineState,
+        lt: MachineState,
+        emit_lt: bool,
+        run: bool,
+    ) {
         let b = if run {
             self.text_run(&ESCAPED_STOP, Fast::Two(b'-', b'<'))
         } else {
@@ -400,9 +415,9 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.20 Script data escaped state.
     pub(super) fn script_data_escaped_state(&mut self) {
         self.escaped_common(
-            S::ScriptDataEscaped,
-            S::ScriptDataEscapedDash,
-            S::ScriptDataEscapedLessThanSign,
+            MachineState::ScriptDataEscaped,
+            MachineState::ScriptDataEscapedDash,
+            MachineState::ScriptDataEscapedLessThanSign,
             false,
             true,
         )
@@ -411,9 +426,9 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.21 Script data escaped dash state.
     pub(super) fn script_data_escaped_dash_state(&mut self) {
         self.escaped_common(
-            S::ScriptDataEscaped,
-            S::ScriptDataEscapedDashDash,
-            S::ScriptDataEscapedLessThanSign,
+            MachineState::ScriptDataEscaped,
+            MachineState::ScriptDataEscapedDashDash,
+            MachineState::ScriptDataEscapedLessThanSign,
             false,
             false,
         )
@@ -424,13 +439,13 @@ impl<'a> Tokenizer<'a> {
         if self.cur() == Some(b'>') {
             self.text_src(self.pos, self.pos + 1);
             self.pos += 1;
-            self.state = S::ScriptData;
+            self.state = MachineState::ScriptData;
             return;
         }
         self.escaped_common(
-            S::ScriptDataEscaped,
-            S::ScriptDataEscapedDashDash,
-            S::ScriptDataEscapedLessThanSign,
+            MachineState::ScriptDataEscaped,
+            MachineState::ScriptDataEscapedDashDash,
+            MachineState::ScriptDataEscapedLessThanSign,
             false,
             false,
         )
@@ -441,16 +456,16 @@ impl<'a> Tokenizer<'a> {
         match self.cur() {
             Some(b'/') => {
                 self.pos += 1;
-                self.state = S::ScriptDataEscapedEndTagOpen;
+                self.state = MachineState::ScriptDataEscapedEndTagOpen;
             }
             Some(b) if b.is_ascii_alphabetic() => {
                 self.text_src(self.tok_start, self.pos);
                 self.temp_start = self.pos;
-                self.state = S::ScriptDataDoubleEscapeStart;
+                self.state = MachineState::ScriptDataDoubleEscapeStart;
             }
             _ => {
                 self.text_src(self.tok_start, self.pos);
-                self.state = S::ScriptDataEscaped;
+                self.state = MachineState::ScriptDataEscaped;
             }
         }
     }
@@ -468,7 +483,7 @@ impl<'a> Tokenizer<'a> {
     /// The body of the double escape start and end states: letters are text
     /// and go into the temporary buffer; whitespace, `/` or `>` after
     /// "script" switches to `if_script`, after anything else to `otherwise`.
-    fn double_escape_boundary(&mut self, if_script: S, otherwise: S) {
+    fn double_escape_boundary(&mut self, if_script: MachineState, otherwise: MachineState) {
         let end = self.pos
             + self.bytes[self.pos..]
                 .iter()
@@ -493,15 +508,18 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.26 Script data double escape start state.
     pub(super) fn script_data_double_escape_start_state(&mut self) {
-        self.double_escape_boundary(S::ScriptDataDoubleEscaped, S::ScriptDataEscaped)
+        self.double_escape_boundary(
+            MachineState::ScriptDataDoubleEscaped,
+            MachineState::ScriptDataEscaped,
+        )
     }
 
     /// 13.2.5.27 Script data double escaped state.
     pub(super) fn script_data_double_escaped_state(&mut self) {
         self.escaped_common(
-            S::ScriptDataDoubleEscaped,
-            S::ScriptDataDoubleEscapedDash,
-            S::ScriptDataDoubleEscapedLessThanSign,
+            MachineState::ScriptDataDoubleEscaped,
+            MachineState::ScriptDataDoubleEscapedDash,
+            MachineState::ScriptDataDoubleEscapedLessThanSign,
             true,
             true,
         )
@@ -510,9 +528,9 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.28 Script data double escaped dash state.
     pub(super) fn script_data_double_escaped_dash_state(&mut self) {
         self.escaped_common(
-            S::ScriptDataDoubleEscaped,
-            S::ScriptDataDoubleEscapedDashDash,
-            S::ScriptDataDoubleEscapedLessThanSign,
+            MachineState::ScriptDataDoubleEscaped,
+            MachineState::ScriptDataDoubleEscapedDashDash,
+            MachineState::ScriptDataDoubleEscapedLessThanSign,
             true,
             false,
         )
@@ -523,13 +541,13 @@ impl<'a> Tokenizer<'a> {
         if self.cur() == Some(b'>') {
             self.text_src(self.pos, self.pos + 1);
             self.pos += 1;
-            self.state = S::ScriptData;
+            self.state = MachineState::ScriptData;
             return;
         }
         self.escaped_common(
-            S::ScriptDataDoubleEscaped,
-            S::ScriptDataDoubleEscapedDashDash,
-            S::ScriptDataDoubleEscapedLessThanSign,
+            MachineState::ScriptDataDoubleEscaped,
+            MachineState::ScriptDataDoubleEscapedDashDash,
+            MachineState::ScriptDataDoubleEscapedLessThanSign,
             true,
             false,
         )
@@ -541,15 +559,18 @@ impl<'a> Tokenizer<'a> {
             self.text_src(self.pos, self.pos + 1);
             self.pos += 1;
             self.temp_start = self.pos;
-            self.state = S::ScriptDataDoubleEscapeEnd;
+            self.state = MachineState::ScriptDataDoubleEscapeEnd;
         } else {
-            self.state = S::ScriptDataDoubleEscaped;
+            self.state = MachineState::ScriptDataDoubleEscaped;
         }
     }
 
     /// 13.2.5.31 Script data double escape end state.
     pub(super) fn script_data_double_escape_end_state(&mut self) {
-        self.double_escape_boundary(S::ScriptDataEscaped, S::ScriptDataDoubleEscaped)
+        self.double_escape_boundary(
+            MachineState::ScriptDataEscaped,
+            MachineState::ScriptDataDoubleEscaped,
+        )
     }
 }
 

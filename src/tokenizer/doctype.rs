@@ -4,7 +4,9 @@
 //! character at a time; only the name and the identifiers are appended as
 //! runs.
 
-use super::{S, StrBuf, Tokenizer};
+use super::Tokenizer;
+use super::machine::MachineState;
+use super::strbuf::StrBuf;
 use crate::error::ErrorCode;
 use crate::scan::{ByteSet, is_ascii_whitespace, skip_whitespace};
 use crate::token::{Doctype, Token};
@@ -36,7 +38,7 @@ impl<'a> Tokenizer<'a> {
             force_quirks: self.force_quirks,
             span: self.sp(self.tok_start, self.pos),
         };
-        self.state = S::Data;
+        self.state = MachineState::Data;
         if self.ns_stack.is_exact() {
             self.follow_other_token(Some(&doctype));
         }
@@ -67,13 +69,13 @@ impl<'a> Tokenizer<'a> {
         match self.cur() {
             Some(b) if is_ascii_whitespace(b) => {
                 self.pos += 1;
-                self.state = S::BeforeDoctypeName;
+                self.state = MachineState::BeforeDoctypeName;
             }
-            Some(b'>') => self.state = S::BeforeDoctypeName,
+            Some(b'>') => self.state = MachineState::BeforeDoctypeName,
             None => self.eof_in_doctype(),
             Some(_) => {
                 self.error(ErrorCode::MissingWhitespaceBeforeDoctypeName, self.pos);
-                self.state = S::BeforeDoctypeName;
+                self.state = MachineState::BeforeDoctypeName;
             }
         }
     }
@@ -90,7 +92,7 @@ impl<'a> Tokenizer<'a> {
             None => self.eof_in_doctype(),
             Some(_) => {
                 self.doctype_name = Some(StrBuf::default());
-                self.state = S::DoctypeName;
+                self.state = MachineState::DoctypeName;
             }
         }
     }
@@ -116,7 +118,7 @@ impl<'a> Tokenizer<'a> {
                 Some(_) => {
                     self.doctype_name = Some(name);
                     self.pos += 1;
-                    self.state = S::AfterDoctypeName;
+                    self.state = MachineState::AfterDoctypeName;
                     return;
                 }
                 None => {
@@ -149,17 +151,17 @@ impl<'a> Tokenizer<'a> {
                 let keyword = |k: &[u8]| rest.len() >= 6 && rest[..6].eq_ignore_ascii_case(k);
                 if keyword(b"PUBLIC") {
                     self.pos += 6;
-                    self.state = S::AfterDoctypePublicKeyword;
+                    self.state = MachineState::AfterDoctypePublicKeyword;
                 } else if keyword(b"SYSTEM") {
                     self.pos += 6;
-                    self.state = S::AfterDoctypeSystemKeyword;
+                    self.state = MachineState::AfterDoctypeSystemKeyword;
                 } else {
                     self.error(
                         ErrorCode::InvalidCharacterSequenceAfterDoctypeName,
                         self.pos,
                     );
                     self.force_quirks = true;
-                    self.state = S::BogusDoctype;
+                    self.state = MachineState::BogusDoctype;
                 }
             }
         }
@@ -171,12 +173,12 @@ impl<'a> Tokenizer<'a> {
         let (missing_ws, before) = if public {
             (
                 ErrorCode::MissingWhitespaceAfterDoctypePublicKeyword,
-                S::BeforeDoctypePublicIdentifier,
+                MachineState::BeforeDoctypePublicIdentifier,
             )
         } else {
             (
                 ErrorCode::MissingWhitespaceAfterDoctypeSystemKeyword,
-                S::BeforeDoctypeSystemIdentifier,
+                MachineState::BeforeDoctypeSystemIdentifier,
             )
         };
         match self.cur() {
@@ -221,7 +223,7 @@ impl<'a> Tokenizer<'a> {
                     self.pos,
                 );
                 self.force_quirks = true;
-                self.state = S::BogusDoctype;
+                self.state = MachineState::BogusDoctype;
             }
         }
     }
@@ -231,10 +233,10 @@ impl<'a> Tokenizer<'a> {
         self.pos += 1;
         let id = Some(StrBuf::default());
         self.state = match (public, q) {
-            (true, b'"') => S::DoctypePublicIdentifierDoubleQuoted,
-            (true, _) => S::DoctypePublicIdentifierSingleQuoted,
-            (false, b'"') => S::DoctypeSystemIdentifierDoubleQuoted,
-            (false, _) => S::DoctypeSystemIdentifierSingleQuoted,
+            (true, b'"') => MachineState::DoctypePublicIdentifierDoubleQuoted,
+            (true, _) => MachineState::DoctypePublicIdentifierSingleQuoted,
+            (false, b'"') => MachineState::DoctypeSystemIdentifierDoubleQuoted,
+            (false, _) => MachineState::DoctypeSystemIdentifierSingleQuoted,
         };
         if public {
             self.public_id = id;
@@ -292,9 +294,9 @@ impl<'a> Tokenizer<'a> {
                     self.pos += 1;
                     self.store_identifier(public, id);
                     self.state = if public {
-                        S::AfterDoctypePublicIdentifier
+                        MachineState::AfterDoctypePublicIdentifier
                     } else {
-                        S::AfterDoctypeSystemIdentifier
+                        MachineState::AfterDoctypeSystemIdentifier
                     };
                     return;
                 }
@@ -325,7 +327,7 @@ impl<'a> Tokenizer<'a> {
         match self.cur() {
             Some(b) if is_ascii_whitespace(b) => {
                 self.pos += 1;
-                self.state = S::BetweenDoctypePublicAndSystemIdentifiers;
+                self.state = MachineState::BetweenDoctypePublicAndSystemIdentifiers;
             }
             Some(b'"' | b'\'') => {
                 self.error(
@@ -372,7 +374,7 @@ impl<'a> Tokenizer<'a> {
                     ErrorCode::UnexpectedCharacterAfterDoctypeSystemIdentifier,
                     self.pos,
                 );
-                self.state = S::BogusDoctype;
+                self.state = MachineState::BogusDoctype;
             }
         }
     }

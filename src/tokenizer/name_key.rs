@@ -16,20 +16,20 @@ use foldhash::fast::RandomState;
 
 /// Makes [`NameKey`]s: holds the seed for long names.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct NameKeys {
+pub(super) struct NameKeys {
     seed: RandomState,
 }
 
 /// The key of a name: see the module docs.
-pub(crate) type NameKey = u64;
+pub(super) type NameKey = u64;
 
 /// What a hash table keyed by [`NameKey`]s hashes its keys with.
-pub(crate) type KeyHasher = RandomState;
+pub(super) type KeyHasher = RandomState;
 
 impl NameKeys {
     /// The key of `name`.
     #[inline]
-    pub(crate) fn key(&self, name: &str) -> NameKey {
+    pub(super) fn key(&self, name: &str) -> NameKey {
         let bytes = name.as_bytes();
         if bytes.len() < 8 {
             packed(bytes)
@@ -47,7 +47,7 @@ const LONG: NameKey = 0xFF << 56;
 /// of the top byte are free for a table to flip: the element stack marks
 /// HTML names with one.)
 #[inline]
-pub(crate) fn is_long(key: NameKey) -> bool {
+pub(super) fn is_long(key: NameKey) -> bool {
     key >> 63 != 0
 }
 
@@ -55,7 +55,7 @@ pub(crate) fn is_long(key: NameKey) -> bool {
 /// and its length in the top byte. (A byte loop: a `copy_from_slice` of so
 /// few bytes is a call to `memcpy`, which costs more than the loop.)
 #[inline]
-pub(crate) const fn packed(bytes: &[u8]) -> NameKey {
+pub(super) const fn packed(bytes: &[u8]) -> NameKey {
     let mut key = (bytes.len() as u64) << 56;
     let mut i = 0;
     while i < bytes.len() {

@@ -20,7 +20,8 @@
 
 use core::ops::ControlFlow;
 
-use super::{S, Tokenizer};
+use super::Tokenizer;
+use super::machine::MachineState;
 use crate::token::Token;
 
 impl<'a> Tokenizer<'a> {
@@ -141,7 +142,7 @@ impl<'a> Tokenizer<'a> {
             }
             // The data state holds most tokens; the others, and the checks
             // that `step` makes for them, are the iterator's own.
-            if self.state == S::Data {
+            if self.state == MachineState::Data {
                 self.data_state_then(&mut sink);
                 if self.paused {
                     return;

@@ -97,9 +97,10 @@ use core::fmt;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry as Entry_;
 
+use super::machine::MachineState;
 use super::name_key::{self, KeyHasher, NameKey, NameKeys};
 use super::tree::Tree;
-use super::{Options, S, State, Tokenizer};
+use super::{Options, State, Tokenizer};
 use crate::element::{self, Element};
 use crate::scan::is_ascii_whitespace;
 use crate::token::{Attribute, Doctype, Tag};
@@ -1600,6 +1601,16 @@ impl OpenElements {
 }
 
 impl<'a> Tokenizer<'a> {
+    /// Whether the adjusted current node is outside the HTML namespace.
+    #[inline]
+    pub(crate) fn in_foreign_content(&self) -> bool {
+        if self.opts.auto_switch {
+            self.ns_stack.adjusted_current_node_is_foreign()
+        } else {
+            self.foreign
+        }
+    }
+
     /// What a start tag does to the content model and the element stack.
     #[inline]
     pub(super) fn auto_start_tag(&mut self, tag: &Tag<'a>) {
@@ -1613,7 +1624,7 @@ impl<'a> Tokenizer<'a> {
     fn auto_start_tag_switching(&mut self, tag: &Tag<'a>) {
         self.watch_text();
         if let Some(state) = self.ns_stack.start_tag_switching(tag, self.opts.scripting) {
-            self.state = S::from(state);
+            self.state = MachineState::from(state);
         }
     }
 

@@ -21,7 +21,9 @@
 //! then `duplicate-attribute`), reported where and in the order the
 //! attribute name state reports them.
 
-use super::{RefTarget, S, Tokenizer};
+use super::Tokenizer;
+use super::charref::RefTarget;
+use super::machine::MachineState;
 use crate::element::Element;
 use crate::error::ErrorCode;
 use crate::scan::{
@@ -93,7 +95,7 @@ impl<'a> Tokenizer<'a> {
         let upper = seen & class::UPPER != 0;
         let mut p = run.end;
         if p >= bytes.len() || bytes[p] == 0 {
-            self.state = S::TagName;
+            self.state = MachineState::TagName;
             return;
         }
         let name = self.lowered(run.text, upper);
@@ -118,7 +120,9 @@ impl<'a> Tokenizer<'a> {
                     self.pos = p + 2;
                     break;
                 }
-                Some(b'/' | b'=') | None => return self.tag_slow(name, p, S::BeforeAttributeName),
+                Some(b'/' | b'=') | None => {
+                    return self.tag_slow(name, p, MachineState::BeforeAttributeName);
+                }
                 Some(_) => {}
             }
             // A tag with very many attributes checks the memory limit as it
@@ -133,7 +137,7 @@ impl<'a> Tokenizer<'a> {
             let name_end = attr_run.end;
             match bytes.get(name_end) {
                 Some(0) | None => {
-                    return self.tag_slow(name, attr_start, S::BeforeAttributeName);
+                    return self.tag_slow(name, attr_start, MachineState::BeforeAttributeName);
                 }
                 _ => {}
             }
@@ -172,7 +176,11 @@ impl<'a> Tokenizer<'a> {
                         };
                         let end = run.end;
                         if bytes.get(end) != Some(&q) {
-                            return self.tag_slow(name, attr_start, S::BeforeAttributeName);
+                            return self.tag_slow(
+                                name,
+                                attr_start,
+                                MachineState::BeforeAttributeName,
+                            );
                         }
                         value = run.text;
                         value_span = Some(self.sp(start, end));
@@ -180,7 +188,7 @@ impl<'a> Tokenizer<'a> {
                         p = end + 1;
                     }
                     Some(b'>') | None => {
-                        return self.tag_slow(name, attr_start, S::BeforeAttributeName);
+                        return self.tag_slow(name, attr_start, MachineState::BeforeAttributeName);
                     }
                     Some(_) => {
                         let start = p;
@@ -188,7 +196,13 @@ impl<'a> Tokenizer<'a> {
                         let end = run.end;
                         match bytes.get(end) {
                             Some(&b) if b == b'>' || is_ascii_whitespace(b) => {}
-                            _ => return self.tag_slow(name, attr_start, S::BeforeAttributeName),
+                            _ => {
+                                return self.tag_slow(
+                                    name,
+                                    attr_start,
+                                    MachineState::BeforeAttributeName,
+                                );
+                            }
                         }
                         value = run.text;
                         value_span = Some(self.sp(start, end));
@@ -213,7 +227,7 @@ impl<'a> Tokenizer<'a> {
                 // anything else is for the states.
                 match bytes.get(p) {
                     Some(&b) if b == b'/' || b == b'>' || is_ascii_whitespace(b) => {}
-                    _ => return self.tag_slow(name, p, S::AfterAttributeValueQuoted),
+                    _ => return self.tag_slow(name, p, MachineState::AfterAttributeValueQuoted),
                 }
             }
         }
@@ -224,7 +238,7 @@ impl<'a> Tokenizer<'a> {
     /// Hands a tag over from the fast path to the states: the name is
     /// finished, the attributes before `pos` are in `attrs`.
     #[cold]
-    fn tag_slow(&mut self, name: &'a str, pos: usize, state: S) {
+    fn tag_slow(&mut self, name: &'a str, pos: usize, state: MachineState) {
         self.tag_name.push_str(self.input, name);
         self.pos = pos;
         self.state = state;
@@ -257,7 +271,7 @@ impl<'a> Tokenizer<'a> {
             // The fast path read no attribute and no `/`.
             self.emit_end_tag_then::<PUSH, F>(name, element, &[], false, sink);
         } else {
-            self.state = S::TagName;
+            self.state = MachineState::TagName;
         }
     }
 
@@ -267,17 +281,17 @@ impl<'a> Tokenizer<'a> {
         match self.cur() {
             Some(b'!') => {
                 self.pos += 1;
-                self.state = S::MarkupDeclarationOpen;
+                self.state = MachineState::MarkupDeclarationOpen;
             }
             Some(b'/') => {
                 self.pos += 1;
-                self.state = S::EndTagOpen;
+                self.state = MachineState::EndTagOpen;
             }
             Some(b) if b.is_ascii_alphabetic() => self.start_tag_fast(),
             Some(b'?') => {
                 self.error(ErrorCode::UnexpectedQuestionMarkInsteadOfTagName, self.pos);
                 self.comment.clear();
-                self.state = S::BogusComment;
+                self.state = MachineState::BogusComment;
             }
             None => {
                 if self.suspend() {
@@ -289,7 +303,7 @@ impl<'a> Tokenizer<'a> {
             }
             Some(_) => {
                 self.less_than_sign_as_text();
-                self.state = S::Data;
+                self.state = MachineState::Data;
             }
         }
     }
@@ -312,7 +326,7 @@ impl<'a> Tokenizer<'a> {
             Some(b'>') => {
                 self.error(ErrorCode::MissingEndTagName, self.pos);
                 self.pos += 1;
-                self.state = S::Data;
+                self.state = MachineState::Data;
             }
             None => {
                 if self.suspend() {
@@ -325,7 +339,7 @@ impl<'a> Tokenizer<'a> {
             Some(_) => {
                 self.error(ErrorCode::InvalidFirstCharacterOfTagName, self.pos);
                 self.comment.clear();
-                self.state = S::BogusComment;
+                self.state = MachineState::BogusComment;
             }
         }
     }
@@ -342,7 +356,7 @@ impl<'a> Tokenizer<'a> {
             match self.cur() {
                 Some(b'/') => {
                     self.pos += 1;
-                    self.state = S::SelfClosingStartTag;
+                    self.state = MachineState::SelfClosingStartTag;
                     return;
                 }
                 Some(b'>') => {
@@ -358,7 +372,7 @@ impl<'a> Tokenizer<'a> {
                 Some(_) => {
                     // Whitespace.
                     self.pos += 1;
-                    self.state = S::BeforeAttributeName;
+                    self.state = MachineState::BeforeAttributeName;
                     return;
                 }
                 None => return self.eof_in_tag(),
@@ -378,17 +392,17 @@ impl<'a> Tokenizer<'a> {
             }
         }
         match self.cur() {
-            Some(b'/' | b'>') | None => self.state = S::AfterAttributeName,
+            Some(b'/' | b'>') | None => self.state = MachineState::AfterAttributeName,
             Some(b'=') => {
                 self.error(ErrorCode::UnexpectedEqualsSignBeforeAttributeName, self.pos);
                 self.new_attr();
                 self.attr_name.push_src(self.input, self.pos, self.pos + 1);
                 self.pos += 1;
-                self.state = S::AttributeName;
+                self.state = MachineState::AttributeName;
             }
             Some(_) => {
                 self.new_attr();
-                self.state = S::AttributeName;
+                self.state = MachineState::AttributeName;
                 // Straight on, not back through `run`: a tag of a million
                 // short attributes costs a dispatch less per attribute.
                 self.attribute_name_state();
@@ -462,10 +476,10 @@ impl<'a> Tokenizer<'a> {
         self.finish_attr_name();
         if self.cur() == Some(b'=') {
             self.pos += 1;
-            self.state = S::BeforeAttributeValue;
+            self.state = MachineState::BeforeAttributeValue;
         } else {
             // Whitespace, `/`, `>` or EOF: reconsume.
-            self.state = S::AfterAttributeName;
+            self.state = MachineState::AfterAttributeName;
         }
     }
 
@@ -479,17 +493,17 @@ impl<'a> Tokenizer<'a> {
             if self.skip_stray_solidus() {
                 // The before attribute name state, and (as a rule) the
                 // name of the next attribute.
-                self.state = S::BeforeAttributeName;
+                self.state = MachineState::BeforeAttributeName;
                 self.before_attribute_name_state();
             } else {
                 match self.cur() {
                     Some(b'/') => {
                         self.pos += 1;
-                        self.state = S::SelfClosingStartTag;
+                        self.state = MachineState::SelfClosingStartTag;
                     }
                     Some(b'=') => {
                         self.pos += 1;
-                        self.state = S::BeforeAttributeValue;
+                        self.state = MachineState::BeforeAttributeValue;
                     }
                     Some(b'>') => {
                         self.pos += 1;
@@ -498,7 +512,7 @@ impl<'a> Tokenizer<'a> {
                     None => return self.eof_in_tag(),
                     Some(_) => {
                         self.new_attr();
-                        self.state = S::AttributeName;
+                        self.state = MachineState::AttributeName;
                         self.attribute_name_state();
                     }
                 }
@@ -506,7 +520,7 @@ impl<'a> Tokenizer<'a> {
             // A name that ends without a value comes back here: a tag of
             // a million `/a`s or `a `s goes round this loop, not through
             // `run`.
-            if self.state != S::AfterAttributeName || self.limit_hit() {
+            if self.state != MachineState::AfterAttributeName || self.limit_hit() {
                 return;
             }
         }
@@ -522,12 +536,12 @@ impl<'a> Tokenizer<'a> {
             Some(b'"') => {
                 self.pos += 1;
                 self.start_attr_value(self.pos);
-                self.state = S::AttributeValueDoubleQuoted;
+                self.state = MachineState::AttributeValueDoubleQuoted;
             }
             Some(b'\'') => {
                 self.pos += 1;
                 self.start_attr_value(self.pos);
-                self.state = S::AttributeValueSingleQuoted;
+                self.state = MachineState::AttributeValueSingleQuoted;
             }
             Some(b'>') => {
                 self.error(ErrorCode::MissingAttributeValue, self.pos);
@@ -537,7 +551,7 @@ impl<'a> Tokenizer<'a> {
             }
             _ => {
                 self.start_attr_value(self.pos);
-                self.state = S::AttributeValueUnquoted;
+                self.state = MachineState::AttributeValueUnquoted;
             }
         }
     }
@@ -587,7 +601,7 @@ impl<'a> Tokenizer<'a> {
                     // The closing quote.
                     self.end_attr_value(self.pos);
                     self.pos += 1;
-                    self.state = S::AfterAttributeValueQuoted;
+                    self.state = MachineState::AfterAttributeValueQuoted;
                     return;
                 }
                 None => return self.eof_in_tag(),
@@ -639,7 +653,7 @@ impl<'a> Tokenizer<'a> {
                     // Whitespace.
                     self.end_attr_value(self.pos);
                     self.pos += 1;
-                    self.state = S::BeforeAttributeName;
+                    self.state = MachineState::BeforeAttributeName;
                     return;
                 }
                 None => return self.eof_in_tag(),
@@ -653,11 +667,11 @@ impl<'a> Tokenizer<'a> {
         match self.cur() {
             Some(b) if is_ascii_whitespace(b) => {
                 self.pos += 1;
-                self.state = S::BeforeAttributeName;
+                self.state = MachineState::BeforeAttributeName;
             }
             Some(b'/') => {
                 self.pos += 1;
-                self.state = S::SelfClosingStartTag;
+                self.state = MachineState::SelfClosingStartTag;
             }
             Some(b'>') => {
                 self.pos += 1;
@@ -666,7 +680,7 @@ impl<'a> Tokenizer<'a> {
             None => self.eof_in_tag(),
             Some(_) => {
                 self.error(ErrorCode::MissingWhitespaceBetweenAttributes, self.pos);
-                self.state = S::BeforeAttributeName;
+                self.state = MachineState::BeforeAttributeName;
             }
         }
     }
@@ -683,7 +697,7 @@ impl<'a> Tokenizer<'a> {
             None => self.eof_in_tag(),
             Some(_) => {
                 self.error(ErrorCode::UnexpectedSolidusInTag, self.pos);
-                self.state = S::BeforeAttributeName;
+                self.state = MachineState::BeforeAttributeName;
                 self.before_attribute_name_state();
             }
         }

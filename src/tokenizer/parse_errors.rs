@@ -1,0 +1,87 @@
+//! Parse errors: recording the tokenizer's, and merging in the errors of
+//! preprocessing the input stream in offset order.
+
+use super::Tokenizer;
+use crate::error::{ErrorCode, ParseError};
+use crate::scan::utf8_width;
+
+impl<'a> Tokenizer<'a> {
+    /// Records a parse error at `offset` (when errors are on). The common
+    /// case, no input-stream error to report first and room in the list,
+    /// is a plain store here; the rest is out of line.
+    #[inline(always)]
+    pub(super) fn error(&mut self, code: ErrorCode, offset: usize) {
+        if self.opts.errors {
+            if offset < self.next_stream_error.0 && self.errors.len() < self.errors.capacity() {
+                self.errors.push(ParseError {
+                    code,
+                    offset: offset + self.base,
+                });
+            } else {
+                self.push_error(code, offset);
+            }
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn push_error(&mut self, code: ErrorCode, offset: usize) {
+        self.flush_stream_errors(offset + 1);
+        self.errors.push(ParseError {
+            code,
+            offset: offset + self.base,
+        });
+    }
+
+    /// Moves the input-stream errors before `end` into `errors`. Past the
+    /// memory limit it stops (the limit check then stops the tokenizer, or
+    /// at the end of the input, `emit_eof` reports it).
+    pub(super) fn flush_stream_errors(&mut self, end: usize) {
+        let mut moved = 0usize;
+        while self.next_stream_error.0 < end {
+            let (offset, code) = self.next_stream_error;
+            self.errors.push(ParseError {
+                code,
+                offset: offset + self.base,
+            });
+            let after = offset + utf8_width(self.bytes[offset]);
+            self.next_stream_error = next_input_stream_error(self.input, after);
+            moved += 1;
+            if moved % 4096 == 0 && self.errors_over_limit() {
+                self.next_limit_check = 0;
+                return;
+            }
+        }
+    }
+}
+
+/// The first parse error of "preprocessing the input stream" (§13.2.3.5)
+/// at or after `from` (a character boundary): a control character other
+/// than ASCII whitespace and NUL, or a noncharacter (surrogates cannot occur
+/// in a `&str`); its offset and code, or `usize::MAX` when there is none.
+pub(super) fn next_input_stream_error(input: &str, from: usize) -> (usize, ErrorCode) {
+    let bytes = input.as_bytes();
+    let mut i = from;
+    loop {
+        // Nearly every byte of a page is skipped here, a block at a time.
+        i = crate::scan::find_stream_error_start(bytes, i);
+        if i >= bytes.len() {
+            return (usize::MAX, ErrorCode::ControlCharacterInInputStream);
+        }
+        let c = input[i..].chars().next().unwrap_or('\0');
+        let cp = c as u32;
+        if (0x01..0x20).contains(&cp) || (0x7F..=0x9F).contains(&cp) {
+            return (i, ErrorCode::ControlCharacterInInputStream);
+        }
+        if is_noncharacter(cp) {
+            return (i, ErrorCode::NoncharacterInInputStream);
+        }
+        i += c.len_utf8();
+    }
+}
+
+/// Whether `cp` is a noncharacter (U+FDD0–U+FDEF, or U+xFFFE / U+xFFFF).
+#[inline]
+pub(super) fn is_noncharacter(cp: u32) -> bool {
+    (0xFDD0..=0xFDEF).contains(&cp) || (cp & 0xFFFE) == 0xFFFE
+}
