@@ -2,7 +2,9 @@
 //! checked as the input advances, and the error that says where the tokenizer
 //! stopped.
 
-use super::Tokenizer;
+use bumpalo::Bump;
+
+use super::{Options, Tokenizer};
 use crate::error::ParseError;
 use crate::token::Attribute;
 
@@ -36,19 +38,48 @@ impl std::error::Error for MemoryLimitError {}
 /// `Tokenizer::limit_hit_at`).
 const LIMIT_CHECK_EVERY: usize = 4096;
 
+/// Where the tokenizer stands with its memory limit.
+#[derive(Debug)]
+pub(super) struct Budget {
+    /// The arena's size when the tokenizer started.
+    pub(super) arena_base: usize,
+    /// Why the tokenizer stopped early, if it did.
+    pub(super) error: Option<MemoryLimitError>,
+    /// The position from which the limit is checked again (`usize::MAX`
+    /// without a limit).
+    pub(super) next_check: usize,
+}
+
+impl Budget {
+    /// The budget for these options, over an arena that may hold other
+    /// documents' strings already.
+    pub(super) fn new(opts: &Options, arena: &Bump) -> Budget {
+        let (arena_base, next_check) = if opts.memory_limit.is_some() {
+            (arena.allocated_bytes(), 0)
+        } else {
+            (0, usize::MAX)
+        };
+        Budget {
+            arena_base,
+            error: None,
+            next_check,
+        }
+    }
+}
+
 impl<'a> Tokenizer<'a> {
     /// Whether the parse errors alone take more than the memory limit.
     pub(super) fn errors_over_limit(&self) -> bool {
-        self.opts
-            .memory_limit
-            .is_some_and(|limit| self.errors.len() * core::mem::size_of::<ParseError>() > limit)
+        self.opts.memory_limit.is_some_and(|limit| {
+            self.errors.found.len() * core::mem::size_of::<ParseError>() > limit
+        })
     }
 
     /// Whether [`Options::memory_limit`](crate::Options::memory_limit) is
     /// exceeded; if so the tokenizer stops (no further token is handed out).
     #[inline(always)]
     pub(super) fn limit_hit(&mut self) -> bool {
-        self.limit_hit_at(self.pos)
+        self.limit_hit_at(self.cursor.pos)
     }
 
     /// [`limit_hit`](Self::limit_hit) for a state that keeps its position
@@ -58,50 +89,53 @@ impl<'a> Tokenizer<'a> {
     /// 4 KiB of input can make is bounded.
     #[inline(always)]
     pub(super) fn limit_hit_at(&mut self, pos: usize) -> bool {
-        // Never true without a limit (`next_limit_check` is then the end).
-        pos >= self.next_limit_check && self.check_limit(pos)
+        // Never true without a limit (`next_check` is then the end).
+        pos >= self.budget.next_check && self.check_limit(pos)
     }
 
     #[cold]
     #[inline(never)]
     fn check_limit(&mut self, pos: usize) -> bool {
         let Some(limit) = self.opts.memory_limit else {
-            self.next_limit_check = usize::MAX;
+            self.budget.next_check = usize::MAX;
             return false;
         };
-        self.next_limit_check = pos.saturating_add(LIMIT_CHECK_EVERY);
-        let used = self.arena.allocated_bytes().saturating_sub(self.arena_base)
-            + self.text.heap_bytes()
-            + self.tag_name.heap_bytes()
-            + self.attr_name.heap_bytes()
-            + self.attr_value.heap_bytes()
+        self.budget.next_check = pos.saturating_add(LIMIT_CHECK_EVERY);
+        let used = self
+            .arena
+            .allocated_bytes()
+            .saturating_sub(self.budget.arena_base)
+            + self.text.buf.heap_bytes()
+            + self.tag.name.heap_bytes()
+            + self.tag.attr_name.heap_bytes()
+            + self.tag.attr_value.heap_bytes()
             + self.comment.heap_bytes()
-            + self.attrs.capacity() * core::mem::size_of::<Attribute<'_>>()
-            + self.attr_keys.capacity() * 16
-            + self.ns_stack.heap_bytes()
-            + self.errors.capacity() * core::mem::size_of::<ParseError>();
+            + self.tag.attrs.capacity() * core::mem::size_of::<Attribute<'_>>()
+            + self.tag.attr_keys.capacity() * 16
+            + self.context.open_elements.heap_bytes()
+            + self.errors.found.capacity() * core::mem::size_of::<ParseError>();
         if used <= limit {
             return false;
         }
-        self.limit_error = Some(MemoryLimitError {
+        self.budget.error = Some(MemoryLimitError {
             limit,
             used,
-            offset: pos + self.base,
+            offset: pos + self.cursor.base,
         });
-        self.out = None;
-        self.stash = None;
-        self.done = true;
+        self.output.ready = None;
+        self.output.waiting = None;
+        self.output.done = true;
         // The text before the construct being tokenized is finished, and a
         // text state's run is finished up to `pos`: handed out, not
         // dropped. (A state that keeps its position in a local, the tag
         // fast path, is inside a tag: its text ends where the tag begins.)
-        if !self.text.is_empty() {
-            let end = if self.state.is_resumable() && pos == self.pos {
+        if !self.text.buf.is_empty() {
+            let end = if self.state.is_resumable() && pos == self.cursor.pos {
                 pos
             } else {
-                self.tok_start
+                self.cursor.markup_start
             };
-            self.out = Some(self.take_text(end));
+            self.output.ready = Some(self.take_text(end));
         }
         true
     }

@@ -17,16 +17,16 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.69 CDATA section state.
     pub(super) fn cdata_section_state(&mut self) {
         loop {
-            let end = if self.has_cr_nul {
-                CDATA_STOP.find(self.bytes, self.pos)
+            let end = if self.cursor.has_cr_nul {
+                CDATA_STOP.find(self.cursor.bytes, self.cursor.pos)
             } else {
-                crate::scan::find1(b']', self.bytes, self.pos)
+                crate::scan::find1(b']', self.cursor.bytes, self.cursor.pos)
             };
-            self.text_src(self.pos, end);
-            self.pos = end;
+            self.text_src(self.cursor.pos, end);
+            self.cursor.pos = end;
             match self.cur() {
                 Some(b']') => {
-                    self.pos += 1;
+                    self.cursor.pos += 1;
                     self.state = MachineState::CdataSectionBracket;
                     return;
                 }
@@ -35,8 +35,8 @@ impl<'a> Tokenizer<'a> {
                     if self.suspend() {
                         return;
                     }
-                    self.error(ErrorCode::EofInCdata, self.pos);
-                    return self.emit_eof(self.pos);
+                    self.error(ErrorCode::EofInCdata, self.cursor.pos);
+                    return self.emit_eof(self.cursor.pos);
                 }
             }
         }
@@ -45,10 +45,10 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.70 CDATA section bracket state.
     pub(super) fn cdata_section_bracket_state(&mut self) {
         if self.cur() == Some(b']') {
-            self.pos += 1;
+            self.cursor.pos += 1;
             self.state = MachineState::CdataSectionEnd;
         } else {
-            self.text_src(self.pos - 1, self.pos);
+            self.text_src(self.cursor.pos - 1, self.cursor.pos);
             self.state = MachineState::CdataSection;
         }
     }
@@ -57,15 +57,15 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn cdata_section_end_state(&mut self) {
         match self.cur() {
             Some(b']') => {
-                self.text_src(self.pos - 2, self.pos - 1);
-                self.pos += 1;
+                self.text_src(self.cursor.pos - 2, self.cursor.pos - 1);
+                self.cursor.pos += 1;
             }
             Some(b'>') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.state = MachineState::Data;
             }
             _ => {
-                self.text_src(self.pos - 2, self.pos);
+                self.text_src(self.cursor.pos - 2, self.cursor.pos);
                 self.state = MachineState::CdataSection;
             }
         }

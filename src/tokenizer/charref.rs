@@ -40,7 +40,7 @@ impl<'a> Tokenizer<'a> {
     fn flush_src(&mut self, start: usize, end: usize) {
         match self.ref_target {
             RefTarget::Text => self.text_src(start, end),
-            RefTarget::Attribute => self.attr_value.push_src(self.input, start, end),
+            RefTarget::Attribute => self.tag.attr_value.push_src(self.cursor.input, start, end),
         }
     }
 
@@ -49,7 +49,7 @@ impl<'a> Tokenizer<'a> {
     fn flush_str(&mut self, s: &str) {
         match self.ref_target {
             RefTarget::Text => self.text_str(s),
-            RefTarget::Attribute => self.attr_value.push_str(self.input, s),
+            RefTarget::Attribute => self.tag.attr_value.push_str(self.cursor.input, s),
         }
     }
 
@@ -57,16 +57,16 @@ impl<'a> Tokenizer<'a> {
     /// the `&`. Returns true when the input ran out before the reference
     /// could be decided (only in a partial buffer; see `Tokenizer::suspend`).
     pub(super) fn character_reference_state(&mut self) -> bool {
-        let amp = self.pos - 1;
+        let amp = self.cursor.pos - 1;
         match self.cur() {
             Some(b) if b.is_ascii_alphanumeric() => self.named_character_reference_state(amp),
             Some(b'#') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.numeric_character_reference_state(amp)
             }
             None if self.suspend() => true,
             _ => {
-                self.flush_src(amp, self.pos);
+                self.flush_src(amp, self.cursor.pos);
                 false
             }
         }
@@ -80,30 +80,33 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.73 Named character reference state.
     fn named_character_reference_state(&mut self, amp: usize) -> bool {
-        let lookup = entities::lookup(&self.bytes[self.pos..]);
+        let lookup = entities::lookup(&self.cursor.bytes[self.cursor.pos..]);
         if lookup.ran_out && self.suspend() {
             return true;
         }
         let Some(m) = lookup.matched else {
-            self.flush_src(amp, self.pos);
+            self.flush_src(amp, self.cursor.pos);
             return self.ambiguous_ampersand_state();
         };
-        let end = self.pos + m.len;
-        let ends_with_semicolon = self.bytes[end - 1] == b';';
+        let end = self.cursor.pos + m.len;
+        let ends_with_semicolon = self.cursor.bytes[end - 1] == b';';
         if !ends_with_semicolon && self.needs_input_at(end) {
             return true;
         }
-        self.pos = end;
+        self.cursor.pos = end;
         if !ends_with_semicolon && self.ref_target == RefTarget::Attribute {
             // The historical rule: in an attribute, `&amp=` and `&ampx` stay
             // as written.
             if matches!(self.cur(), Some(b) if b == b'=' || b.is_ascii_alphanumeric()) {
-                self.flush_src(amp, self.pos);
+                self.flush_src(amp, self.cursor.pos);
                 return false;
             }
         }
         if !ends_with_semicolon {
-            self.error(ErrorCode::MissingSemicolonAfterCharacterReference, self.pos);
+            self.error(
+                ErrorCode::MissingSemicolonAfterCharacterReference,
+                self.cursor.pos,
+            );
         }
         self.flush_str(m.value);
         false
@@ -111,18 +114,18 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.74 Ambiguous ampersand state.
     fn ambiguous_ampersand_state(&mut self) -> bool {
-        let start = self.pos;
-        let run = self.bytes[start..]
+        let start = self.cursor.pos;
+        let run = self.cursor.bytes[start..]
             .iter()
             .take_while(|b| b.is_ascii_alphanumeric())
             .count();
         if self.needs_input_at(start + run) {
             return true;
         }
-        self.pos += run;
-        self.flush_src(start, self.pos);
+        self.cursor.pos += run;
+        self.flush_src(start, self.cursor.pos);
         if self.cur() == Some(b';') {
-            self.error(ErrorCode::UnknownNamedCharacterReference, self.pos);
+            self.error(ErrorCode::UnknownNamedCharacterReference, self.cursor.pos);
         }
         false
     }
@@ -130,12 +133,12 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.75 Numeric character reference state. Entered with `pos` just
     /// past the `#`.
     fn numeric_character_reference_state(&mut self, amp: usize) -> bool {
-        if self.needs_input_at(self.pos) {
+        if self.needs_input_at(self.cursor.pos) {
             return true;
         }
         match self.cur() {
             Some(b'x' | b'X') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.hexadecimal_character_reference_start_state(amp)
             }
             _ => self.decimal_character_reference_start_state(amp),
@@ -144,7 +147,7 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.76 Hexadecimal character reference start state.
     fn hexadecimal_character_reference_start_state(&mut self, amp: usize) -> bool {
-        if self.needs_input_at(self.pos) {
+        if self.needs_input_at(self.cursor.pos) {
             return true;
         }
         if matches!(self.cur(), Some(b) if b.is_ascii_hexdigit()) {
@@ -167,9 +170,9 @@ impl<'a> Tokenizer<'a> {
     fn absence_of_digits(&mut self, amp: usize) -> bool {
         self.error(
             ErrorCode::AbsenceOfDigitsInNumericCharacterReference,
-            self.pos,
+            self.cursor.pos,
         );
-        self.flush_src(amp, self.pos);
+        self.flush_src(amp, self.cursor.pos);
         false
     }
 
@@ -177,8 +180,9 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.79 Decimal character reference state (`radix` 10).
     fn character_reference_digits(&mut self, radix: u32) -> bool {
         let mut code: u32 = 0;
-        let mut end = self.pos;
+        let mut end = self.cursor.pos;
         while let Some(d) = self
+            .cursor
             .bytes
             .get(end)
             .and_then(|&b| (b as char).to_digit(radix))
@@ -190,7 +194,7 @@ impl<'a> Tokenizer<'a> {
         if self.needs_input_at(end) {
             return true;
         }
-        self.pos = end;
+        self.cursor.pos = end;
         self.numeric_reference_terminator(code)
     }
 
@@ -203,12 +207,15 @@ impl<'a> Tokenizer<'a> {
     /// does over the whole input.
     fn numeric_reference_terminator(&mut self, code: u32) -> bool {
         if self.cur() == Some(b';') {
-            if self.needs_input_at(self.pos + 1) {
+            if self.needs_input_at(self.cursor.pos + 1) {
                 return true;
             }
-            self.pos += 1;
+            self.cursor.pos += 1;
         } else {
-            self.error(ErrorCode::MissingSemicolonAfterCharacterReference, self.pos);
+            self.error(
+                ErrorCode::MissingSemicolonAfterCharacterReference,
+                self.cursor.pos,
+            );
         }
         self.numeric_character_reference_end_state(code);
         false
@@ -217,7 +224,7 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.80 Numeric character reference end state.
     fn numeric_character_reference_end_state(&mut self, code: u32) {
         let replacement = |tok: &mut Self, e| {
-            tok.error(e, tok.pos);
+            tok.error(e, tok.cursor.pos);
             0xFFFD
         };
         let code = match code {
@@ -226,12 +233,12 @@ impl<'a> Tokenizer<'a> {
             0xD800..=0xDFFF => replacement(self, ErrorCode::SurrogateCharacterReference),
             _ => {
                 if super::parse_errors::is_noncharacter(code) {
-                    self.error(ErrorCode::NoncharacterCharacterReference, self.pos);
+                    self.error(ErrorCode::NoncharacterCharacterReference, self.cursor.pos);
                     code
                 } else if code == 0x0D
                     || (is_control(code) && !u8::try_from(code).is_ok_and(is_ascii_whitespace))
                 {
-                    self.error(ErrorCode::ControlCharacterReference, self.pos);
+                    self.error(ErrorCode::ControlCharacterReference, self.cursor.pos);
                     if (0x80..=0x9F).contains(&code) {
                         C1_REPLACEMENTS[(code - 0x80) as usize]
                     } else {

@@ -20,10 +20,10 @@ static BOGUS_COMMENT_STOP: ByteSet = ByteSet::new(b">\0\r");
 impl<'a> Tokenizer<'a> {
     /// Emits the current comment token, ending at `pos`.
     fn emit_comment(&mut self) {
-        let data = self.comment.take(self.input, self.arena);
-        let span = self.sp(self.tok_start, self.pos);
+        let data = self.comment.take(self.cursor.input, self.arena);
+        let span = self.span(self.cursor.markup_start, self.cursor.pos);
         self.state = MachineState::Data;
-        if self.ns_stack.is_exact() {
+        if self.context.open_elements.is_exact() {
             self.follow_other_token(None);
         }
         self.emit(Token::Comment(Comment { data, span }));
@@ -34,16 +34,17 @@ impl<'a> Tokenizer<'a> {
         if self.suspend() {
             return;
         }
-        self.error(ErrorCode::EofInComment, self.pos);
+        self.error(ErrorCode::EofInComment, self.cursor.pos);
         self.emit_comment();
-        self.emit_eof(self.pos);
+        self.emit_eof(self.cursor.pos);
     }
 
     /// Appends `input[pos - back .. pos]`, characters already consumed, to
     /// the comment data.
     #[inline]
     fn comment_back(&mut self, back: usize) {
-        self.comment.push_src(self.input, self.pos - back, self.pos);
+        self.comment
+            .push_src(self.cursor.input, self.cursor.pos - back, self.cursor.pos);
     }
 
     /// 13.2.5.41 Bogus comment state.
@@ -52,26 +53,27 @@ impl<'a> Tokenizer<'a> {
             if self.limit_hit() {
                 return;
             }
-            let end = BOGUS_COMMENT_STOP.find(self.bytes, self.pos);
-            self.comment.push_src(self.input, self.pos, end);
-            self.pos = end;
+            let end = BOGUS_COMMENT_STOP.find(self.cursor.bytes, self.cursor.pos);
+            self.comment
+                .push_src(self.cursor.input, self.cursor.pos, end);
+            self.cursor.pos = end;
             match self.cur() {
                 Some(b'>') => {
-                    self.pos += 1;
+                    self.cursor.pos += 1;
                     return self.emit_comment();
                 }
                 Some(b) => {
                     if b == 0 {
-                        self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+                        self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
                     }
-                    Self::append_current(self.input, self.bytes, &mut self.pos, &mut self.comment);
+                    self.cursor.append_current(&mut self.comment);
                 }
                 None => {
                     if self.suspend() {
                         return;
                     }
                     self.emit_comment();
-                    return self.emit_eof(self.pos);
+                    return self.emit_eof(self.cursor.pos);
                 }
             }
         }
@@ -79,8 +81,8 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.42 Markup declaration open state.
     pub(super) fn markup_declaration_open_state(&mut self) {
-        let rest = &self.bytes[self.pos..];
-        if self.partial && rest.len() < 7 {
+        let rest = &self.cursor.bytes[self.cursor.pos..];
+        if self.resume.partial && rest.len() < 7 {
             // Not enough input to tell `--`, `DOCTYPE` and `[CDATA[` apart.
             let prefix_of = |pat: &[u8]| {
                 let n = rest.len().min(pat.len());
@@ -95,29 +97,30 @@ impl<'a> Tokenizer<'a> {
             }
         }
         if rest.starts_with(b"--") {
-            self.pos += 2;
+            self.cursor.pos += 2;
             self.comment.clear();
             self.state = MachineState::CommentStart;
         } else if rest.len() >= 7 && rest[..7].eq_ignore_ascii_case(b"DOCTYPE") {
-            self.pos += 7;
+            self.cursor.pos += 7;
             self.state = MachineState::Doctype;
         } else if rest.starts_with(b"[CDATA[") {
-            if self.ns_stack.is_exact() {
+            if self.context.open_elements.is_exact() {
                 self.watch_text_so_far();
             }
             if self.in_foreign_content() {
-                self.pos += 7;
+                self.cursor.pos += 7;
                 self.state = MachineState::CdataSection;
             } else {
                 self.comment.clear();
-                self.comment.push_src(self.input, self.pos, self.pos + 7);
-                self.pos += 7;
+                self.comment
+                    .push_src(self.cursor.input, self.cursor.pos, self.cursor.pos + 7);
+                self.cursor.pos += 7;
                 // html5lib-tests places this error on the last `[`.
-                self.error(ErrorCode::CdataInHtmlContent, self.pos - 1);
+                self.error(ErrorCode::CdataInHtmlContent, self.cursor.pos - 1);
                 self.state = MachineState::BogusComment;
             }
         } else {
-            self.error(ErrorCode::IncorrectlyOpenedComment, self.pos);
+            self.error(ErrorCode::IncorrectlyOpenedComment, self.cursor.pos);
             self.comment.clear();
             self.state = MachineState::BogusComment;
         }
@@ -127,12 +130,12 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn comment_start_state(&mut self) {
         match self.cur() {
             Some(b'-') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.state = MachineState::CommentStartDash;
             }
             Some(b'>') => {
-                self.error(ErrorCode::AbruptClosingOfEmptyComment, self.pos);
-                self.pos += 1;
+                self.error(ErrorCode::AbruptClosingOfEmptyComment, self.cursor.pos);
+                self.cursor.pos += 1;
                 self.emit_comment();
             }
             _ => self.state = MachineState::Comment,
@@ -143,12 +146,12 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn comment_start_dash_state(&mut self) {
         match self.cur() {
             Some(b'-') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.state = MachineState::CommentEnd;
             }
             Some(b'>') => {
-                self.error(ErrorCode::AbruptClosingOfEmptyComment, self.pos);
-                self.pos += 1;
+                self.error(ErrorCode::AbruptClosingOfEmptyComment, self.cursor.pos);
+                self.cursor.pos += 1;
                 self.emit_comment();
             }
             None => self.eof_in_comment(),
@@ -165,26 +168,27 @@ impl<'a> Tokenizer<'a> {
             if self.limit_hit() {
                 return;
             }
-            let end = COMMENT_STOP.find(self.bytes, self.pos);
-            self.comment.push_src(self.input, self.pos, end);
-            self.pos = end;
+            let end = COMMENT_STOP.find(self.cursor.bytes, self.cursor.pos);
+            self.comment
+                .push_src(self.cursor.input, self.cursor.pos, end);
+            self.cursor.pos = end;
             match self.cur() {
                 Some(b'<') => {
-                    self.pos += 1;
+                    self.cursor.pos += 1;
                     self.comment_back(1);
                     self.state = MachineState::CommentLessThanSign;
                     return;
                 }
                 Some(b'-') => {
-                    self.pos += 1;
+                    self.cursor.pos += 1;
                     self.state = MachineState::CommentEndDash;
                     return;
                 }
                 Some(b) => {
                     if b == 0 {
-                        self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+                        self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
                     }
-                    Self::append_current(self.input, self.bytes, &mut self.pos, &mut self.comment);
+                    self.cursor.append_current(&mut self.comment);
                 }
                 None => return self.eof_in_comment(),
             }
@@ -195,12 +199,12 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn comment_less_than_sign_state(&mut self) {
         match self.cur() {
             Some(b'!') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.comment_back(1);
                 self.state = MachineState::CommentLessThanSignBang;
             }
             Some(b'<') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.comment_back(1);
             }
             _ => self.state = MachineState::Comment,
@@ -210,7 +214,7 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.47 Comment less-than sign bang state.
     pub(super) fn comment_less_than_sign_bang_state(&mut self) {
         if self.cur() == Some(b'-') {
-            self.pos += 1;
+            self.cursor.pos += 1;
             self.state = MachineState::CommentLessThanSignBangDash;
         } else {
             self.state = MachineState::Comment;
@@ -220,7 +224,7 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.48 Comment less-than sign bang dash state.
     pub(super) fn comment_less_than_sign_bang_dash_state(&mut self) {
         if self.cur() == Some(b'-') {
-            self.pos += 1;
+            self.cursor.pos += 1;
             self.state = MachineState::CommentLessThanSignBangDashDash;
         } else {
             self.state = MachineState::CommentEndDash;
@@ -231,7 +235,7 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn comment_less_than_sign_bang_dash_dash_state(&mut self) {
         match self.cur() {
             Some(b'>') | None => {}
-            Some(_) => self.error(ErrorCode::NestedComment, self.pos),
+            Some(_) => self.error(ErrorCode::NestedComment, self.cursor.pos),
         }
         self.state = MachineState::CommentEnd;
     }
@@ -240,7 +244,7 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn comment_end_dash_state(&mut self) {
         match self.cur() {
             Some(b'-') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.state = MachineState::CommentEnd;
             }
             None => self.eof_in_comment(),
@@ -255,18 +259,18 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn comment_end_state(&mut self) {
         match self.cur() {
             Some(b'>') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.emit_comment();
             }
             Some(b'!') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.state = MachineState::CommentEndBang;
             }
             Some(b'-') => {
                 // The first of the two pending dashes becomes data.
                 self.comment
-                    .push_src(self.input, self.pos - 2, self.pos - 1);
-                self.pos += 1;
+                    .push_src(self.cursor.input, self.cursor.pos - 2, self.cursor.pos - 1);
+                self.cursor.pos += 1;
             }
             None => self.eof_in_comment(),
             Some(_) => {
@@ -281,12 +285,12 @@ impl<'a> Tokenizer<'a> {
         match self.cur() {
             Some(b'-') => {
                 self.comment_back(3);
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.state = MachineState::CommentEndDash;
             }
             Some(b'>') => {
-                self.error(ErrorCode::IncorrectlyClosedComment, self.pos);
-                self.pos += 1;
+                self.error(ErrorCode::IncorrectlyClosedComment, self.cursor.pos);
+                self.cursor.pos += 1;
                 self.emit_comment();
             }
             None => self.eof_in_comment(),

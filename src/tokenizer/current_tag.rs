@@ -3,9 +3,12 @@
 
 use std::collections::HashMap;
 
+use smallvec::SmallVec;
+
 use super::Tokenizer;
 use super::machine::MachineState;
 use super::name_key::{self, KeyHasher, NameKey, NameKeys};
+use super::strbuf::StrBuf;
 use crate::element::Element;
 use crate::error::ErrorCode;
 use crate::token::{Attribute, Attributes, Span, Tag, Token};
@@ -87,20 +90,50 @@ fn same_name(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
+/// The tag token being built.
+#[derive(Default)]
+pub(super) struct CurrentTag<'a> {
+    pub(super) is_end: bool,
+    pub(super) name: StrBuf,
+    pub(super) name_span: Span,
+    pub(super) self_closing: bool,
+    /// The tag's attributes so far; inline up to eight, so most documents
+    /// never allocate for them.
+    ///
+    /// The state path pushes an attribute as soon as its name is finished;
+    /// its value, if it has one, is set when the next attribute starts or
+    /// the tag ends (`finish_attr`).
+    pub(super) attrs: SmallVec<[Attribute<'a>; 8]>,
+    /// Once a tag has more than a few attributes (see `duplicate_of`): the
+    /// index of the first attribute with each name key.
+    pub(super) attr_keys: HashMap<NameKey, u32, KeyHasher>,
+    pub(super) name_keys: NameKeys,
+    /// The name of the attribute being read, and where it starts.
+    pub(super) attr_name: StrBuf,
+    pub(super) attr_name_start: usize,
+    /// The value of the attribute being read, and its raw span (`None`
+    /// while no value was started for it).
+    pub(super) attr_value: StrBuf,
+    pub(super) attr_value_span: Option<Span>,
+    /// Where the errors of `"`, `'` and `<` in attribute names have been
+    /// reported up to (see `attribute_name_char_errors`).
+    pub(super) name_errors_until: usize,
+}
+
 impl<'a> Tokenizer<'a> {
-    /// Starts a new start or end tag whose `<` is at `tok_start`.
+    /// Starts a new start or end tag whose `<` is at `markup_start`.
     #[inline]
     pub(super) fn new_tag(&mut self, is_end: bool) {
         // The name buffer and the value being read are always left empty:
         // emitting a tag takes both, and a tag the end of input drops ends
         // the tokenizer.
-        debug_assert!(self.tag_name.is_empty() && self.attr_value_span.is_none());
-        self.is_end_tag = is_end;
-        self.tag_name_span = Span::new(self.pos, self.pos);
-        self.self_closing = false;
-        self.attrs.clear();
-        if !self.attr_keys.is_empty() {
-            self.attr_keys.clear();
+        debug_assert!(self.tag.name.is_empty() && self.tag.attr_value_span.is_none());
+        self.tag.is_end = is_end;
+        self.tag.name_span = Span::new(self.cursor.pos, self.cursor.pos);
+        self.tag.self_closing = false;
+        self.tag.attrs.clear();
+        if !self.tag.attr_keys.is_empty() {
+            self.tag.attr_keys.clear();
         }
     }
 
@@ -108,8 +141,8 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(super) fn new_attr(&mut self) {
         self.finish_attr();
-        self.attr_name.clear();
-        self.attr_name_start = self.pos;
+        self.tag.attr_name.clear();
+        self.tag.attr_name_start = self.cursor.pos;
     }
 
     /// Called when leaving the attribute name state: fixes the name,
@@ -117,38 +150,47 @@ impl<'a> Tokenizer<'a> {
     /// to the tag, with no value yet.
     #[inline(always)]
     pub(super) fn finish_attr_name(&mut self) {
-        let (name, duplicate) = if let Some(scratch) = self.attr_name.scratch_if_owned() {
+        let (name, duplicate) = if let Some(scratch) = self.tag.attr_name.scratch_if_owned() {
             // A name unlike its source (lowered, or with a NUL replaced)
             // is copied into the arena, unless it is a duplicate of a name
             // already there: then it is that one (a tag that never ends
             // may repeat one such name a million times). A name that is
             // a slice of the input is not shared: a borrowed name is the
             // text at its own span.
-            let first = duplicate_of(&self.attrs, &mut self.attr_keys, &self.name_keys, scratch);
+            let first = duplicate_of(
+                &self.tag.attrs,
+                &mut self.tag.attr_keys,
+                &self.tag.name_keys,
+                scratch,
+            );
             match first {
                 Some(name)
                     if !self
+                        .cursor
                         .input
                         .as_bytes()
                         .as_ptr_range()
                         .contains(&name.as_ptr()) =>
                 {
-                    self.attr_name.clear();
+                    self.tag.attr_name.clear();
                     (name, true)
                 }
-                _ => (self.attr_name.take(self.input, self.arena), first.is_some()),
+                _ => (
+                    self.tag.attr_name.take(self.cursor.input, self.arena),
+                    first.is_some(),
+                ),
             }
         } else {
-            let name = self.attr_name.take(self.input, self.arena);
+            let name = self.tag.attr_name.take(self.cursor.input, self.arena);
             (name, self.is_duplicate(name))
         };
         if duplicate {
-            self.error(ErrorCode::DuplicateAttribute, self.pos);
+            self.error(ErrorCode::DuplicateAttribute, self.cursor.pos);
         }
-        self.attrs.push(Attribute {
+        self.tag.attrs.push(Attribute {
             name,
             value: "",
-            name_span: self.sp(self.attr_name_start, self.pos),
+            name_span: self.span(self.tag.attr_name_start, self.cursor.pos),
             value_span: None,
             duplicate,
         });
@@ -158,19 +200,25 @@ impl<'a> Tokenizer<'a> {
     /// attribute is then added to the tag (every caller pushes it next).
     #[inline(always)]
     pub(super) fn is_duplicate(&mut self, name: &str) -> bool {
-        duplicate_of(&self.attrs, &mut self.attr_keys, &self.name_keys, name).is_some()
+        duplicate_of(
+            &self.tag.attrs,
+            &mut self.tag.attr_keys,
+            &self.tag.name_keys,
+            name,
+        )
+        .is_some()
     }
 
     /// Marks the start of the current attribute's raw value.
     #[inline]
     pub(super) fn start_attr_value(&mut self, start: usize) {
-        self.attr_value_span = Some(Span::new(start, start));
+        self.tag.attr_value_span = Some(Span::new(start, start));
     }
 
     /// Marks the end of the current attribute's raw value.
     #[inline]
     pub(super) fn end_attr_value(&mut self, end: usize) {
-        if let Some(span) = &mut self.attr_value_span {
+        if let Some(span) = &mut self.tag.attr_value_span {
             span.end = end;
         }
     }
@@ -180,10 +228,10 @@ impl<'a> Tokenizer<'a> {
     /// finished, so that attribute is the last one).
     #[inline]
     pub(super) fn finish_attr(&mut self) {
-        if let Some(span) = self.attr_value_span.take() {
-            let value = self.attr_value.take(self.input, self.arena);
-            let value_span = self.sp(span.start, span.end);
-            if let Some(last) = self.attrs.last_mut() {
+        if let Some(span) = self.tag.attr_value_span.take() {
+            let value = self.tag.attr_value.take(self.cursor.input, self.arena);
+            let value_span = self.span(span.start, span.end);
+            if let Some(last) = self.tag.attrs.last_mut() {
                 last.value = value;
                 last.value_span = Some(value_span);
             }
@@ -194,7 +242,7 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(super) fn emit_tag(&mut self) {
         self.finish_attr();
-        let name = self.tag_name.take(self.input, self.arena);
+        let name = self.tag.name.take(self.cursor.input, self.arena);
         self.emit_tag_named(name, Element::from_name(name));
     }
 
@@ -204,9 +252,9 @@ impl<'a> Tokenizer<'a> {
     /// which kind of tag they have.)
     #[inline(never)]
     pub(super) fn emit_tag_named(&mut self, name: &'a str, element: Element) {
-        if self.is_end_tag {
+        if self.tag.is_end {
             let attributes = self.take_attrs();
-            self.emit_end_tag(name, element, attributes, self.self_closing);
+            self.emit_end_tag(name, element, attributes, self.tag.self_closing);
         } else {
             self.emit_start_tag(name, element);
         }
@@ -215,7 +263,7 @@ impl<'a> Tokenizer<'a> {
     /// The attributes gathered for the current tag, moved to the arena.
     #[inline(always)]
     fn take_attrs(&mut self) -> Attributes<'a> {
-        match self.attrs.as_slice() {
+        match self.tag.attrs.as_slice() {
             [] => &[],
             // Most tags with attributes have one: a plain store is
             // cheaper than the call into memcpy a slice copy makes.
@@ -237,10 +285,10 @@ impl<'a> Tokenizer<'a> {
         Tag {
             name,
             element,
-            name_span: self.sp(self.tag_name_span.start, self.tag_name_span.end),
+            name_span: self.span(self.tag.name_span.start, self.tag.name_span.end),
             attributes,
             self_closing,
-            span: self.sp(self.tok_start, self.pos),
+            span: self.span(self.cursor.markup_start, self.cursor.pos),
         }
     }
 
@@ -260,8 +308,8 @@ impl<'a> Tokenizer<'a> {
         sink: &mut F,
     ) {
         let attributes = self.take_attrs();
-        let tag = self.finish_tag(name, element, attributes, self.self_closing);
-        self.last_start_tag = Some(name);
+        let tag = self.finish_tag(name, element, attributes, self.tag.self_closing);
+        self.context.last_start_tag = Some(name);
         if self.opts.auto_switch {
             self.auto_start_tag(&tag);
         }
@@ -305,10 +353,10 @@ impl<'a> Tokenizer<'a> {
     #[cold]
     fn end_tag_errors(&mut self, tag: &Tag<'a>) {
         if !tag.attributes.is_empty() {
-            self.error(ErrorCode::EndTagWithAttributes, self.pos - 1);
+            self.error(ErrorCode::EndTagWithAttributes, self.cursor.pos - 1);
         }
         if tag.self_closing {
-            self.error(ErrorCode::EndTagWithTrailingSolidus, self.pos - 1);
+            self.error(ErrorCode::EndTagWithTrailingSolidus, self.cursor.pos - 1);
         }
     }
 
@@ -317,8 +365,9 @@ impl<'a> Tokenizer<'a> {
     /// tag token: its name is that of the last start tag emitted.
     #[inline]
     pub(super) fn is_appropriate_end_tag(&self) -> bool {
-        match self.last_start_tag {
-            Some(last) => self.input[self.temp_start..self.pos].eq_ignore_ascii_case(last),
+        match self.context.last_start_tag {
+            Some(last) => self.cursor.input[self.cursor.temp_start..self.cursor.pos]
+                .eq_ignore_ascii_case(last),
             None => false,
         }
     }

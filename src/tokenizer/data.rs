@@ -71,19 +71,19 @@ impl<'a> Tokenizer<'a> {
     /// it, or `None` at the end of the input.
     #[inline(always)]
     fn text_run(&mut self, stop: &ByteSet, fast: Fast) -> Option<u8> {
-        let end = if self.has_cr_nul {
-            stop.find(self.bytes, self.pos)
+        let end = if self.cursor.has_cr_nul {
+            stop.find(self.cursor.bytes, self.cursor.pos)
         } else {
             match fast {
-                Fast::One(a) => find1(a, self.bytes, self.pos),
-                Fast::Two(a, b) => find2(a, b, self.bytes, self.pos),
-                Fast::None => self.bytes.len(),
+                Fast::One(a) => find1(a, self.cursor.bytes, self.cursor.pos),
+                Fast::Two(a, b) => find2(a, b, self.cursor.bytes, self.cursor.pos),
+                Fast::None => self.cursor.bytes.len(),
             }
         };
-        self.text_src(self.pos, end);
-        self.pos = end;
+        self.text_src(self.cursor.pos, end);
+        self.cursor.pos = end;
         self.mark_safe();
-        self.bytes.get(end).copied()
+        self.cursor.bytes.get(end).copied()
     }
 
     /// 13.2.5.1 Data state, run by the push loop (`push.rs`, which the
@@ -98,8 +98,8 @@ impl<'a> Tokenizer<'a> {
             }
             match self.text_run(&DATA_STOP, Fast::Two(b'<', b'&')) {
                 Some(b'<') => {
-                    self.tok_start = self.pos;
-                    self.pos += 1;
+                    self.cursor.markup_start = self.cursor.pos;
+                    self.cursor.pos += 1;
                     // The common tags go straight to the fast path (tag.rs);
                     // everything else through the tag open state.
                     match self.cur() {
@@ -108,11 +108,12 @@ impl<'a> Tokenizer<'a> {
                         }
                         Some(b'/')
                             if self
+                                .cursor
                                 .bytes
-                                .get(self.pos + 1)
+                                .get(self.cursor.pos + 1)
                                 .is_some_and(|b| b.is_ascii_alphabetic()) =>
                         {
-                            self.pos += 1;
+                            self.cursor.pos += 1;
                             self.end_tag_fast_then::<true, F>(sink);
                         }
                         // 13.2.5.6 Tag open state, anything else: the `<`
@@ -129,12 +130,12 @@ impl<'a> Tokenizer<'a> {
                         }
                     }
                     // The data state goes on while it still is one.
-                    if self.paused || self.state != MachineState::Data || self.done {
+                    if self.output.paused || self.state != MachineState::Data || self.output.done {
                         return;
                     }
                 }
                 Some(b'&') => {
-                    self.pos += 1;
+                    self.cursor.pos += 1;
                     self.ref_target = RefTarget::Text;
                     if self.character_reference_state() {
                         return;
@@ -142,12 +143,12 @@ impl<'a> Tokenizer<'a> {
                 }
                 Some(0) => {
                     // Emitted as is, with a parse error.
-                    self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
-                    self.text_src(self.pos, self.pos + 1);
-                    self.pos += 1;
+                    self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
+                    self.text_src(self.cursor.pos, self.cursor.pos + 1);
+                    self.cursor.pos += 1;
                 }
                 Some(_) => self.text_current(), // CR
-                None => return self.emit_eof(self.bytes.len()),
+                None => return self.emit_eof(self.cursor.bytes.len()),
             }
         }
     }
@@ -160,13 +161,13 @@ impl<'a> Tokenizer<'a> {
             }
             match self.text_run(&DATA_STOP, Fast::Two(b'<', b'&')) {
                 Some(b'<') => {
-                    self.tok_start = self.pos;
-                    self.pos += 1;
+                    self.cursor.markup_start = self.cursor.pos;
+                    self.cursor.pos += 1;
                     self.state = MachineState::RcdataLessThanSign;
                     return;
                 }
                 Some(b'&') => {
-                    self.pos += 1;
+                    self.cursor.pos += 1;
                     self.ref_target = RefTarget::Text;
                     if self.character_reference_state() {
                         return;
@@ -174,7 +175,7 @@ impl<'a> Tokenizer<'a> {
                 }
                 Some(0) => self.text_replacement_for_nul(),
                 Some(_) => self.text_current(),
-                None => return self.emit_eof(self.bytes.len()),
+                None => return self.emit_eof(self.cursor.bytes.len()),
             }
         }
     }
@@ -183,13 +184,13 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn rawtext_state(&mut self) {
         match self.text_run(&RAWTEXT_STOP, Fast::One(b'<')) {
             Some(b'<') => {
-                self.tok_start = self.pos;
-                self.pos += 1;
+                self.cursor.markup_start = self.cursor.pos;
+                self.cursor.pos += 1;
                 self.state = MachineState::RawtextLessThanSign;
             }
             Some(0) => self.text_replacement_for_nul(),
             Some(_) => self.text_current(),
-            None => self.emit_eof(self.bytes.len()),
+            None => self.emit_eof(self.cursor.bytes.len()),
         }
     }
 
@@ -197,13 +198,13 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn script_data_state(&mut self) {
         match self.text_run(&RAWTEXT_STOP, Fast::One(b'<')) {
             Some(b'<') => {
-                self.tok_start = self.pos;
-                self.pos += 1;
+                self.cursor.markup_start = self.cursor.pos;
+                self.cursor.pos += 1;
                 self.state = MachineState::ScriptDataLessThanSign;
             }
             Some(0) => self.text_replacement_for_nul(),
             Some(_) => self.text_current(),
-            None => self.emit_eof(self.bytes.len()),
+            None => self.emit_eof(self.cursor.bytes.len()),
         }
     }
 
@@ -212,7 +213,7 @@ impl<'a> Tokenizer<'a> {
         match self.text_run(&PLAINTEXT_STOP, Fast::None) {
             Some(0) => self.text_replacement_for_nul(),
             Some(_) => self.text_current(),
-            None => self.emit_eof(self.bytes.len()),
+            None => self.emit_eof(self.cursor.bytes.len()),
         }
     }
 
@@ -220,10 +221,10 @@ impl<'a> Tokenizer<'a> {
     /// end tag; anything else means the `<` was text.
     fn family_less_than_sign(&mut self, family: Family) {
         if self.cur() == Some(b'/') {
-            self.pos += 1;
+            self.cursor.pos += 1;
             self.state = family.end_tag_open_state();
         } else {
-            self.text_src(self.tok_start, self.pos);
+            self.text_src(self.cursor.markup_start, self.cursor.pos);
             self.state = family.content_state();
         }
     }
@@ -233,10 +234,10 @@ impl<'a> Tokenizer<'a> {
     fn family_end_tag_open(&mut self, family: Family) {
         if matches!(self.cur(), Some(b) if b.is_ascii_alphabetic()) {
             self.new_tag(true);
-            self.temp_start = self.pos;
+            self.cursor.temp_start = self.cursor.pos;
             self.state = family.end_tag_name_state();
         } else {
-            self.text_src(self.tok_start, self.pos);
+            self.text_src(self.cursor.markup_start, self.cursor.pos);
             self.state = family.content_state();
         }
     }
@@ -245,13 +246,13 @@ impl<'a> Tokenizer<'a> {
     /// `/` or `>` after an appropriate end tag name continue the tag, and
     /// anything else makes `</name` text.
     fn family_end_tag_name(&mut self, family: Family) {
-        let name_end = self.pos
-            + self.bytes[self.pos..]
+        let name_end = self.cursor.pos
+            + self.cursor.bytes[self.cursor.pos..]
                 .iter()
                 .take_while(|b| b.is_ascii_alphabetic())
                 .count();
-        self.pos = name_end;
-        if self.out_of_input_at(self.pos) {
+        self.cursor.pos = name_end;
+        if self.out_of_input_at(self.cursor.pos) {
             self.suspend();
             return;
         }
@@ -262,15 +263,16 @@ impl<'a> Tokenizer<'a> {
             Some(b'/') if self.is_appropriate_end_tag() => Some(MachineState::SelfClosingStartTag),
             Some(b'>') if self.is_appropriate_end_tag() => None,
             _ => {
-                self.text_src(self.tok_start, self.pos);
+                self.text_src(self.cursor.markup_start, self.cursor.pos);
                 self.state = family.content_state();
                 return;
             }
         };
-        self.tag_name
-            .push_lower(self.input, self.temp_start, self.pos);
-        self.tag_name_span.end = self.pos;
-        self.pos += 1;
+        self.tag
+            .name
+            .push_lower(self.cursor.input, self.cursor.temp_start, self.cursor.pos);
+        self.tag.name_span.end = self.cursor.pos;
+        self.cursor.pos += 1;
         match next {
             Some(state) => self.state = state,
             None => self.emit_tag(),
@@ -311,16 +313,16 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn script_data_less_than_sign_state(&mut self) {
         match self.cur() {
             Some(b'/') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.state = MachineState::ScriptDataEndTagOpen;
             }
             Some(b'!') => {
-                self.pos += 1;
-                self.text_src(self.tok_start, self.pos);
+                self.cursor.pos += 1;
+                self.text_src(self.cursor.markup_start, self.cursor.pos);
                 self.state = MachineState::ScriptDataEscapeStart;
             }
             _ => {
-                self.text_src(self.tok_start, self.pos);
+                self.text_src(self.cursor.markup_start, self.cursor.pos);
                 self.state = MachineState::ScriptData;
             }
         }
@@ -340,8 +342,8 @@ impl<'a> Tokenizer<'a> {
     /// character is reconsumed in `otherwise`.
     fn dash_or(&mut self, state: MachineState, otherwise: MachineState) {
         if self.cur() == Some(b'-') {
-            self.text_src(self.pos, self.pos + 1);
-            self.pos += 1;
+            self.text_src(self.cursor.pos, self.cursor.pos + 1);
+            self.cursor.pos += 1;
             self.state = state;
         } else {
             self.state = otherwise;
@@ -382,15 +384,15 @@ impl<'a> Tokenizer<'a> {
         };
         match b {
             Some(b'-') => {
-                self.text_src(self.pos, self.pos + 1);
-                self.pos += 1;
+                self.text_src(self.cursor.pos, self.cursor.pos + 1);
+                self.cursor.pos += 1;
                 self.state = dash;
             }
             Some(b'<') => {
-                self.tok_start = self.pos;
-                self.pos += 1;
+                self.cursor.markup_start = self.cursor.pos;
+                self.cursor.pos += 1;
                 if emit_lt {
-                    self.text_src(self.tok_start, self.pos);
+                    self.text_src(self.cursor.markup_start, self.cursor.pos);
                 }
                 self.state = lt;
             }
@@ -406,8 +408,8 @@ impl<'a> Tokenizer<'a> {
                 if self.suspend() {
                     return;
                 }
-                self.error(ErrorCode::EofInScriptHtmlCommentLikeText, self.pos);
-                self.emit_eof(self.bytes.len());
+                self.error(ErrorCode::EofInScriptHtmlCommentLikeText, self.cursor.pos);
+                self.emit_eof(self.cursor.bytes.len());
             }
         }
     }
@@ -437,8 +439,8 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.22 Script data escaped dash dash state.
     pub(super) fn script_data_escaped_dash_dash_state(&mut self) {
         if self.cur() == Some(b'>') {
-            self.text_src(self.pos, self.pos + 1);
-            self.pos += 1;
+            self.text_src(self.cursor.pos, self.cursor.pos + 1);
+            self.cursor.pos += 1;
             self.state = MachineState::ScriptData;
             return;
         }
@@ -455,16 +457,16 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn script_data_escaped_less_than_sign_state(&mut self) {
         match self.cur() {
             Some(b'/') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.state = MachineState::ScriptDataEscapedEndTagOpen;
             }
             Some(b) if b.is_ascii_alphabetic() => {
-                self.text_src(self.tok_start, self.pos);
-                self.temp_start = self.pos;
+                self.text_src(self.cursor.markup_start, self.cursor.pos);
+                self.cursor.temp_start = self.cursor.pos;
                 self.state = MachineState::ScriptDataDoubleEscapeStart;
             }
             _ => {
-                self.text_src(self.tok_start, self.pos);
+                self.text_src(self.cursor.markup_start, self.cursor.pos);
                 self.state = MachineState::ScriptDataEscaped;
             }
         }
@@ -484,8 +486,8 @@ impl<'a> Tokenizer<'a> {
     /// and go into the temporary buffer; whitespace, `/` or `>` after
     /// "script" switches to `if_script`, after anything else to `otherwise`.
     fn double_escape_boundary(&mut self, if_script: MachineState, otherwise: MachineState) {
-        let end = self.pos
-            + self.bytes[self.pos..]
+        let end = self.cursor.pos
+            + self.cursor.bytes[self.cursor.pos..]
                 .iter()
                 .take_while(|b| b.is_ascii_alphabetic())
                 .count();
@@ -493,12 +495,12 @@ impl<'a> Tokenizer<'a> {
             self.suspend();
             return;
         }
-        self.text_src(self.pos, end);
-        self.pos = end;
+        self.text_src(self.cursor.pos, end);
+        self.cursor.pos = end;
         match self.cur() {
             Some(b) if is_ascii_whitespace(b) || b == b'/' || b == b'>' => {
-                let is_script =
-                    self.input[self.temp_start..self.pos].eq_ignore_ascii_case("script");
+                let is_script = self.cursor.input[self.cursor.temp_start..self.cursor.pos]
+                    .eq_ignore_ascii_case("script");
                 self.state = if is_script { if_script } else { otherwise };
                 self.text_current();
             }
@@ -539,8 +541,8 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.29 Script data double escaped dash dash state.
     pub(super) fn script_data_double_escaped_dash_dash_state(&mut self) {
         if self.cur() == Some(b'>') {
-            self.text_src(self.pos, self.pos + 1);
-            self.pos += 1;
+            self.text_src(self.cursor.pos, self.cursor.pos + 1);
+            self.cursor.pos += 1;
             self.state = MachineState::ScriptData;
             return;
         }
@@ -556,9 +558,9 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.30 Script data double escaped less-than sign state.
     pub(super) fn script_data_double_escaped_less_than_sign_state(&mut self) {
         if self.cur() == Some(b'/') {
-            self.text_src(self.pos, self.pos + 1);
-            self.pos += 1;
-            self.temp_start = self.pos;
+            self.text_src(self.cursor.pos, self.cursor.pos + 1);
+            self.cursor.pos += 1;
+            self.cursor.temp_start = self.cursor.pos;
             self.state = MachineState::ScriptDataDoubleEscapeEnd;
         } else {
             self.state = MachineState::ScriptDataDoubleEscaped;

@@ -18,28 +18,38 @@ static DQ_ID_STOP: ByteSet = ByteSet::new(b"\">\0\r");
 /// Bytes that end a run of a single-quoted identifier.
 static SQ_ID_STOP: ByteSet = ByteSet::new(b"'>\0\r");
 
+/// The DOCTYPE token being built: each part missing until its state starts
+/// it.
+#[derive(Debug, Default)]
+pub(super) struct CurrentDoctype {
+    pub(super) name: Option<StrBuf>,
+    pub(super) public_id: Option<StrBuf>,
+    pub(super) system_id: Option<StrBuf>,
+    pub(super) force_quirks: bool,
+}
+
 impl<'a> Tokenizer<'a> {
     /// Starts a new DOCTYPE token with everything missing.
     fn new_doctype(&mut self) {
-        self.doctype_name = None;
-        self.public_id = None;
-        self.system_id = None;
-        self.force_quirks = false;
+        self.doctype.name = None;
+        self.doctype.public_id = None;
+        self.doctype.system_id = None;
+        self.doctype.force_quirks = false;
     }
 
     /// Emits the current DOCTYPE token, ending at `pos`.
     fn emit_doctype(&mut self) {
-        let (input, arena) = (self.input, self.arena);
+        let (input, arena) = (self.cursor.input, self.arena);
         let finish = |b: Option<StrBuf>| b.map(|mut b| b.take(input, arena));
         let doctype = Doctype {
-            name: finish(self.doctype_name.take()),
-            public_id: finish(self.public_id.take()),
-            system_id: finish(self.system_id.take()),
-            force_quirks: self.force_quirks,
-            span: self.sp(self.tok_start, self.pos),
+            name: finish(self.doctype.name.take()),
+            public_id: finish(self.doctype.public_id.take()),
+            system_id: finish(self.doctype.system_id.take()),
+            force_quirks: self.doctype.force_quirks,
+            span: self.span(self.cursor.markup_start, self.cursor.pos),
         };
         self.state = MachineState::Data;
-        if self.ns_stack.is_exact() {
+        if self.context.open_elements.is_exact() {
             self.follow_other_token(Some(&doctype));
         }
         self.emit(Token::Doctype(doctype));
@@ -50,16 +60,16 @@ impl<'a> Tokenizer<'a> {
         if self.suspend() {
             return;
         }
-        self.error(ErrorCode::EofInDoctype, self.pos);
-        self.force_quirks = true;
+        self.error(ErrorCode::EofInDoctype, self.cursor.pos);
+        self.doctype.force_quirks = true;
         self.emit_doctype();
-        self.emit_eof(self.pos);
+        self.emit_eof(self.cursor.pos);
     }
 
     /// Skips whitespace; returns the next byte, if any.
     #[inline]
     fn skip_ws(&mut self) -> Option<u8> {
-        self.pos = skip_whitespace(self.bytes, self.pos);
+        self.cursor.pos = skip_whitespace(self.cursor.bytes, self.cursor.pos);
         self.cur()
     }
 
@@ -68,13 +78,16 @@ impl<'a> Tokenizer<'a> {
         self.new_doctype();
         match self.cur() {
             Some(b) if is_ascii_whitespace(b) => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.state = MachineState::BeforeDoctypeName;
             }
             Some(b'>') => self.state = MachineState::BeforeDoctypeName,
             None => self.eof_in_doctype(),
             Some(_) => {
-                self.error(ErrorCode::MissingWhitespaceBeforeDoctypeName, self.pos);
+                self.error(
+                    ErrorCode::MissingWhitespaceBeforeDoctypeName,
+                    self.cursor.pos,
+                );
                 self.state = MachineState::BeforeDoctypeName;
             }
         }
@@ -84,14 +97,14 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn before_doctype_name_state(&mut self) {
         match self.skip_ws() {
             Some(b'>') => {
-                self.error(ErrorCode::MissingDoctypeName, self.pos);
-                self.force_quirks = true;
-                self.pos += 1;
+                self.error(ErrorCode::MissingDoctypeName, self.cursor.pos);
+                self.doctype.force_quirks = true;
+                self.cursor.pos += 1;
                 self.emit_doctype();
             }
             None => self.eof_in_doctype(),
             Some(_) => {
-                self.doctype_name = Some(StrBuf::default());
+                self.doctype.name = Some(StrBuf::default());
                 self.state = MachineState::DoctypeName;
             }
         }
@@ -99,30 +112,30 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.55 DOCTYPE name state.
     pub(super) fn doctype_name_state(&mut self) {
-        let mut name = self.doctype_name.take().unwrap_or_default();
+        let mut name = self.doctype.name.take().unwrap_or_default();
         loop {
-            let end = NAME_STOP.find(self.bytes, self.pos);
-            name.push_lower(self.input, self.pos, end);
-            self.pos = end;
+            let end = NAME_STOP.find(self.cursor.bytes, self.cursor.pos);
+            name.push_lower(self.cursor.input, self.cursor.pos, end);
+            self.cursor.pos = end;
             match self.cur() {
                 Some(b'>') => {
-                    self.doctype_name = Some(name);
-                    self.pos += 1;
+                    self.doctype.name = Some(name);
+                    self.cursor.pos += 1;
                     return self.emit_doctype();
                 }
                 Some(0) => {
-                    self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
-                    name.push_char(self.input, char::REPLACEMENT_CHARACTER);
-                    self.pos += 1;
+                    self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
+                    name.push_char(self.cursor.input, char::REPLACEMENT_CHARACTER);
+                    self.cursor.pos += 1;
                 }
                 Some(_) => {
-                    self.doctype_name = Some(name);
-                    self.pos += 1;
+                    self.doctype.name = Some(name);
+                    self.cursor.pos += 1;
                     self.state = MachineState::AfterDoctypeName;
                     return;
                 }
                 None => {
-                    self.doctype_name = Some(name);
+                    self.doctype.name = Some(name);
                     return self.eof_in_doctype();
                 }
             }
@@ -133,13 +146,13 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn after_doctype_name_state(&mut self) {
         match self.skip_ws() {
             Some(b'>') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.emit_doctype();
             }
             None => self.eof_in_doctype(),
             Some(_) => {
-                let rest = &self.bytes[self.pos..];
-                if self.partial && rest.len() < 6 {
+                let rest = &self.cursor.bytes[self.cursor.pos..];
+                if self.resume.partial && rest.len() < 6 {
                     let n = rest.len();
                     if rest.eq_ignore_ascii_case(&b"PUBLIC"[..n])
                         || rest.eq_ignore_ascii_case(&b"SYSTEM"[..n])
@@ -150,17 +163,17 @@ impl<'a> Tokenizer<'a> {
                 }
                 let keyword = |k: &[u8]| rest.len() >= 6 && rest[..6].eq_ignore_ascii_case(k);
                 if keyword(b"PUBLIC") {
-                    self.pos += 6;
+                    self.cursor.pos += 6;
                     self.state = MachineState::AfterDoctypePublicKeyword;
                 } else if keyword(b"SYSTEM") {
-                    self.pos += 6;
+                    self.cursor.pos += 6;
                     self.state = MachineState::AfterDoctypeSystemKeyword;
                 } else {
                     self.error(
                         ErrorCode::InvalidCharacterSequenceAfterDoctypeName,
-                        self.pos,
+                        self.cursor.pos,
                     );
-                    self.force_quirks = true;
+                    self.doctype.force_quirks = true;
                     self.state = MachineState::BogusDoctype;
                 }
             }
@@ -183,11 +196,11 @@ impl<'a> Tokenizer<'a> {
         };
         match self.cur() {
             Some(b) if is_ascii_whitespace(b) => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.state = before;
             }
             Some(q @ (b'"' | b'\'')) => {
-                self.error(missing_ws, self.pos);
+                self.error(missing_ws, self.cursor.pos);
                 self.open_identifier(public, q);
             }
             _ => self.before_identifier(public),
@@ -206,10 +219,10 @@ impl<'a> Tokenizer<'a> {
                     } else {
                         ErrorCode::MissingDoctypeSystemIdentifier
                     },
-                    self.pos,
+                    self.cursor.pos,
                 );
-                self.force_quirks = true;
-                self.pos += 1;
+                self.doctype.force_quirks = true;
+                self.cursor.pos += 1;
                 self.emit_doctype();
             }
             None => self.eof_in_doctype(),
@@ -220,9 +233,9 @@ impl<'a> Tokenizer<'a> {
                     } else {
                         ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier
                     },
-                    self.pos,
+                    self.cursor.pos,
                 );
-                self.force_quirks = true;
+                self.doctype.force_quirks = true;
                 self.state = MachineState::BogusDoctype;
             }
         }
@@ -230,7 +243,7 @@ impl<'a> Tokenizer<'a> {
 
     /// Consumes the opening quote `q` of an identifier, which starts empty.
     fn open_identifier(&mut self, public: bool, q: u8) {
-        self.pos += 1;
+        self.cursor.pos += 1;
         let id = Some(StrBuf::default());
         self.state = match (public, q) {
             (true, b'"') => MachineState::DoctypePublicIdentifierDoubleQuoted,
@@ -239,9 +252,9 @@ impl<'a> Tokenizer<'a> {
             (false, _) => MachineState::DoctypeSystemIdentifierSingleQuoted,
         };
         if public {
-            self.public_id = id;
+            self.doctype.public_id = id;
         } else {
-            self.system_id = id;
+            self.doctype.system_id = id;
         }
     }
 
@@ -266,15 +279,15 @@ impl<'a> Tokenizer<'a> {
             &SQ_ID_STOP
         };
         let mut id = if public {
-            self.public_id.take()
+            self.doctype.public_id.take()
         } else {
-            self.system_id.take()
+            self.doctype.system_id.take()
         }
         .unwrap_or_default();
         loop {
-            let end = stop.find(self.bytes, self.pos);
-            id.push_src(self.input, self.pos, end);
-            self.pos = end;
+            let end = stop.find(self.cursor.bytes, self.cursor.pos);
+            id.push_src(self.cursor.input, self.cursor.pos, end);
+            self.cursor.pos = end;
             match self.cur() {
                 Some(b'>') => {
                     self.error(
@@ -283,15 +296,15 @@ impl<'a> Tokenizer<'a> {
                         } else {
                             ErrorCode::AbruptDoctypeSystemIdentifier
                         },
-                        self.pos,
+                        self.cursor.pos,
                     );
-                    self.force_quirks = true;
-                    self.pos += 1;
+                    self.doctype.force_quirks = true;
+                    self.cursor.pos += 1;
                     self.store_identifier(public, id);
                     return self.emit_doctype();
                 }
                 Some(b) if b == quote => {
-                    self.pos += 1;
+                    self.cursor.pos += 1;
                     self.store_identifier(public, id);
                     self.state = if public {
                         MachineState::AfterDoctypePublicIdentifier
@@ -302,9 +315,9 @@ impl<'a> Tokenizer<'a> {
                 }
                 Some(b) => {
                     if b == 0 {
-                        self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+                        self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
                     }
-                    Self::append_current(self.input, self.bytes, &mut self.pos, &mut id);
+                    self.cursor.append_current(&mut id);
                 }
                 None => {
                     self.store_identifier(public, id);
@@ -316,9 +329,9 @@ impl<'a> Tokenizer<'a> {
 
     fn store_identifier(&mut self, public: bool, id: StrBuf) {
         if public {
-            self.public_id = Some(id);
+            self.doctype.public_id = Some(id);
         } else {
-            self.system_id = Some(id);
+            self.doctype.system_id = Some(id);
         }
     }
 
@@ -326,13 +339,13 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn after_doctype_public_identifier_state(&mut self) {
         match self.cur() {
             Some(b) if is_ascii_whitespace(b) => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.state = MachineState::BetweenDoctypePublicAndSystemIdentifiers;
             }
             Some(b'"' | b'\'') => {
                 self.error(
                     ErrorCode::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
-                    self.pos,
+                    self.cursor.pos,
                 );
                 self.between_doctype_public_and_system_identifiers_state();
             }
@@ -344,7 +357,7 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn between_doctype_public_and_system_identifiers_state(&mut self) {
         match self.skip_ws() {
             Some(b'>') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.emit_doctype();
             }
             _ => self.before_identifier(false),
@@ -365,14 +378,14 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn after_doctype_system_identifier_state(&mut self) {
         match self.skip_ws() {
             Some(b'>') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.emit_doctype();
             }
             None => self.eof_in_doctype(),
             Some(_) => {
                 self.error(
                     ErrorCode::UnexpectedCharacterAfterDoctypeSystemIdentifier,
-                    self.pos,
+                    self.cursor.pos,
                 );
                 self.state = MachineState::BogusDoctype;
             }
@@ -382,27 +395,27 @@ impl<'a> Tokenizer<'a> {
     /// 13.2.5.68 Bogus DOCTYPE state.
     pub(super) fn bogus_doctype_state(&mut self) {
         loop {
-            let end = self.pos
-                + self.bytes[self.pos..]
+            let end = self.cursor.pos
+                + self.cursor.bytes[self.cursor.pos..]
                     .iter()
                     .take_while(|&&b| b != b'>' && b != 0)
                     .count();
-            self.pos = end;
+            self.cursor.pos = end;
             match self.cur() {
                 Some(b'>') => {
-                    self.pos += 1;
+                    self.cursor.pos += 1;
                     return self.emit_doctype();
                 }
                 Some(_) => {
-                    self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
-                    self.pos += 1;
+                    self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
+                    self.cursor.pos += 1;
                 }
                 None => {
                     if self.suspend() {
                         return;
                     }
                     self.emit_doctype();
-                    return self.emit_eof(self.pos);
+                    return self.emit_eof(self.cursor.pos);
                 }
             }
         }

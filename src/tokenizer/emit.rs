@@ -8,78 +8,79 @@ use crate::error::{ErrorCode, ParseError};
 use crate::scan::utf8_width;
 use crate::token::{Span, Text, Token};
 
+/// Character tokens being gathered into one text token.
+#[derive(Debug, Default)]
+pub(super) struct PendingText {
+    pub(super) buf: StrBuf,
+    /// Where the text starts in the stream.
+    pub(super) start: usize,
+    /// Where the last emitted token ended: the start of the next text.
+    pub(super) last_token_end: usize,
+}
+
+/// The tokens ready to be handed out: at most a text token and the token
+/// that ended it. The states outside the data state's push loop leave their
+/// tokens here, and so does a push sink that stops after the text (the
+/// token that ended it waits in `waiting`).
+#[derive(Debug, Default)]
+pub(super) struct Output<'a> {
+    /// The next token to hand out.
+    pub(super) ready: Option<Token<'a>>,
+    /// The token that ended the text in `ready`, handed out after it.
+    pub(super) waiting: Option<Token<'a>>,
+    /// The tokenizer has stopped for good (the input ended, or the memory
+    /// limit stopped it).
+    pub(super) done: bool,
+    /// A push sink asked to stop (see `push.rs`).
+    pub(super) paused: bool,
+}
+
 impl<'a> Tokenizer<'a> {
     /// A span of this buffer as a span of the whole stream.
     #[inline(always)]
-    pub(super) fn sp(&self, start: usize, end: usize) -> Span {
-        Span::new(start + self.base, end + self.base)
+    pub(super) fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(start + self.cursor.base, end + self.cursor.base)
     }
 
     /// Appends the verbatim source `start..end` to the pending text.
     #[inline]
     pub(super) fn text_src(&mut self, start: usize, end: usize) {
-        if self.text.is_empty() {
-            self.text_start = self.last_token_end;
+        if self.text.buf.is_empty() {
+            self.text.start = self.text.last_token_end;
         }
-        self.text.push_src(self.input, start, end);
+        self.text.buf.push_src(self.cursor.input, start, end);
     }
 
     /// Appends a string that differs from the source to the pending text.
     #[inline]
     pub(super) fn text_str(&mut self, s: &str) {
-        if self.text.is_empty() {
-            self.text_start = self.last_token_end;
+        if self.text.buf.is_empty() {
+            self.text.start = self.text.last_token_end;
         }
-        self.text.push_str(self.input, s);
+        self.text.buf.push_str(self.cursor.input, s);
     }
 
     /// Emits the character at `pos` as text and advances past it: a CR (or
     /// CRLF) becomes LF, anything else is copied verbatim.
     #[inline]
     pub(super) fn text_current(&mut self) {
-        let b = self.bytes[self.pos];
+        let b = self.cursor.bytes[self.cursor.pos];
         if b == b'\r' {
             self.text_str("\n");
             self.skip_cr();
         } else {
-            let end = self.pos + utf8_width(b);
-            self.text_src(self.pos, end);
-            self.pos = end;
+            let end = self.cursor.pos + utf8_width(b);
+            self.text_src(self.cursor.pos, end);
+            self.cursor.pos = end;
         }
     }
 
     /// Emits U+FFFD as text for the NUL at `pos` (with its parse error).
     #[inline]
     pub(super) fn text_replacement_for_nul(&mut self) {
-        self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
+        self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
         self.text_str("\u{FFFD}");
-        self.pos += 1;
-    }
-
-    /// Appends the character at `pos` to `buf` and advances: CR becomes LF,
-    /// NUL becomes U+FFFD (callers report the error), anything else is
-    /// copied verbatim.
-    #[inline]
-    pub(super) fn append_current(input: &str, bytes: &[u8], pos: &mut usize, buf: &mut StrBuf) {
-        let b = bytes[*pos];
-        match b {
-            b'\r' => {
-                buf.push_char(input, '\n');
-                *pos += 1;
-                if bytes.get(*pos) == Some(&b'\n') {
-                    *pos += 1;
-                }
-            }
-            0 => {
-                buf.push_char(input, char::REPLACEMENT_CHARACTER);
-                *pos += 1;
-            }
-            _ => {
-                let end = *pos + utf8_width(b);
-                buf.push_src(input, *pos, end);
-                *pos = end;
-            }
-        }
+        self.cursor.pos += 1;
     }
 
     /// Queues a finished token, preceded by the pending text if there is any.
@@ -89,7 +90,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// [`Self::emit`] for the states outside the data state (`PUSH` false:
-    /// the tokens wait in `out` and `stash` for the push loop to hand them
+    /// the tokens wait in `output.ready` and `output.waiting` for the push loop to hand them
     /// over) or for the data state's own paths (`PUSH` true: they go to
     /// `sink` at once, which returns whether to go on; see `push.rs`).
     #[inline(always)]
@@ -103,35 +104,38 @@ impl<'a> Tokenizer<'a> {
             self.watch_text();
         }
         let span = token.span();
-        self.last_token_end = span.end;
-        if !self.text.is_empty() {
-            let text = self.take_text(span.start - self.base);
+        self.text.last_token_end = span.end;
+        if !self.text.buf.is_empty() {
+            let text = self.take_text(span.start - self.cursor.base);
             if !PUSH {
-                self.out = Some(text);
-                self.stash = Some(token);
+                self.output.ready = Some(text);
+                self.output.waiting = Some(token);
                 return;
             }
             if !sink(text) {
                 // The token waits where the iterator keeps the second of
                 // two, and is handed out first whichever way goes on.
-                self.stash = Some(token);
-                self.paused = true;
+                self.output.waiting = Some(token);
+                self.output.paused = true;
                 return;
             }
         }
         if !PUSH {
-            self.out = Some(token);
+            self.output.ready = Some(token);
         } else if !sink(token) {
-            self.paused = true;
+            self.output.paused = true;
         }
     }
 
     #[inline(always)]
     pub(super) fn take_text(&mut self, end: usize) -> Token<'a> {
-        let data = self.text.take(self.input, self.arena);
+        let data = self.text.buf.take(self.cursor.input, self.arena);
         Token::Text(Text {
             data,
-            span: Span::new(self.text_start, (end + self.base).max(self.text_start)),
+            span: Span::new(
+                self.text.start,
+                (end + self.cursor.base).max(self.text.start),
+            ),
         })
     }
 
@@ -141,32 +145,32 @@ impl<'a> Tokenizer<'a> {
         if self.suspend() {
             return;
         }
-        self.eof_text_end = Some(text_end + self.base);
+        self.resume.eof_text_end = Some(text_end + self.cursor.base);
         self.flush_stream_errors(usize::MAX);
         let errors_over = match self.opts.memory_limit {
-            Some(limit) if self.next_stream_error.0 != usize::MAX => Some(limit),
+            Some(limit) if self.errors.next_stream_error.0 != usize::MAX => Some(limit),
             _ => None,
         };
         if let Some(limit) = errors_over {
             // The errors alone passed the limit: the tokens are all out (the
             // last, below, too), the errors from here on are not.
-            self.limit_error = Some(MemoryLimitError {
+            self.budget.error = Some(MemoryLimitError {
                 limit,
-                used: self.errors.len() * core::mem::size_of::<ParseError>(),
-                offset: self.next_stream_error.0 + self.base,
+                used: self.errors.found.len() * core::mem::size_of::<ParseError>(),
+                offset: self.errors.next_stream_error.0 + self.cursor.base,
             });
         }
-        if !self.text.is_empty() {
+        if !self.text.buf.is_empty() {
             let text = self.take_text(text_end);
-            self.out = Some(text);
+            self.output.ready = Some(text);
         }
-        self.done = true;
+        self.output.done = true;
     }
 
     /// Once the end of the input is reached: where a text token running to
     /// it ends (in the whole stream), the input's end or the start of what
     /// the end cut short.
     pub(crate) fn eof_text_end(&self) -> Option<usize> {
-        self.eof_text_end
+        self.resume.eof_text_end
     }
 }

@@ -139,16 +139,16 @@ impl<'a> Tokenizer<'a> {
     /// The byte at `pos`, if any.
     #[inline(always)]
     pub(super) fn cur(&self) -> Option<u8> {
-        self.bytes.get(self.pos).copied()
+        self.cursor.bytes.get(self.cursor.pos).copied()
     }
 
     /// Advances past the character at `pos`, which is a CR: past the LF too
     /// when one follows (CRLF is one newline).
     #[inline]
     pub(super) fn skip_cr(&mut self) {
-        self.pos += 1;
-        if self.bytes.get(self.pos) == Some(&b'\n') {
-            self.pos += 1;
+        self.cursor.pos += 1;
+        if self.cursor.bytes.get(self.cursor.pos) == Some(&b'\n') {
+            self.cursor.pos += 1;
         }
     }
 
@@ -160,7 +160,7 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn run_states(&mut self) {
         loop {
             self.step();
-            if self.out.is_some() || self.done || self.state == MachineState::Data {
+            if self.output.ready.is_some() || self.output.done || self.state == MachineState::Data {
                 return;
             }
         }
@@ -175,11 +175,11 @@ impl<'a> Tokenizer<'a> {
         // The content states (data to PLAINTEXT) start with a text run,
         // which records the safe point itself and suspends at the end of
         // the buffer through `emit_eof`.
-        if self.partial && !self.state.starts_with_text_run() {
+        if self.resume.partial && !self.state.starts_with_text_run() {
             if self.state.is_resumable() {
                 self.mark_safe();
             }
-            if self.pos >= self.bytes.len() {
+            if self.cursor.pos >= self.cursor.bytes.len() {
                 if self.state == MachineState::EndOfBuffer {
                     self.end_of_buffer();
                 } else {

@@ -47,6 +47,7 @@ mod cdata;
 mod charref;
 mod comment;
 mod current_tag;
+mod cursor;
 mod data;
 mod doctype;
 mod emit;
@@ -61,26 +62,25 @@ pub(crate) mod switch;
 mod tag;
 mod tree;
 
-use std::collections::HashMap;
-
 use bumpalo::Bump;
-use smallvec::SmallVec;
 
 use crate::error::{ErrorCode, ParseError};
-use crate::token::{Attribute, Span, Token};
+use crate::token::Token;
+use budget::Budget;
 use charref::RefTarget;
+use current_tag::CurrentTag;
+use cursor::Cursor;
+use doctype::CurrentDoctype;
+use emit::{Output, PendingText};
 use machine::MachineState;
-use name_key::{KeyHasher, NameKey, NameKeys};
-use parse_errors::next_input_stream_error;
-use resume::Safe;
+use parse_errors::{ErrorLog, next_input_stream_error};
+use resume::ResumeState;
 use strbuf::StrBuf;
-use switch::OpenElements;
+use switch::{OpenElements, SwitchContext};
 
 pub use budget::MemoryLimitError;
 pub use options::{Options, State};
 pub(crate) use resume::Carry;
-
-use crate::stream::Link;
 
 /// The HTML tokenizer: an iterator of [`Token`]s over a `&str`.
 ///
@@ -96,111 +96,34 @@ use crate::stream::Link;
 /// assert_eq!(names, ["p"]);
 /// ```
 pub struct Tokenizer<'a> {
-    input: &'a str,
-    bytes: &'a [u8],
+    /// The input and the machine's place in it.
+    cursor: Cursor<'a>,
+    /// Where strings that differ from the source are written.
     arena: &'a Bump,
-    /// Offset of the next input character.
-    pos: usize,
     state: MachineState,
     /// The return state of the character reference states: where the
     /// reference's characters go.
     ref_target: RefTarget,
     opts: Options,
-    /// Whether the input holds a CR or NUL anywhere (see scan.rs).
-    has_cr_nul: bool,
-
-    // Character tokens being gathered into one text token.
-    text: StrBuf,
-    text_start: usize,
-    /// Where the last emitted token ended: the start of the next text span.
-    last_token_end: usize,
-    /// Offset of the `<` that began the markup being tokenized.
-    tok_start: usize,
-
-    // The tag being built.
-    is_end_tag: bool,
-    tag_name: StrBuf,
-    tag_name_span: Span,
-    self_closing: bool,
-    /// The tag's attributes so far; inline up to eight, so most documents
-    /// never allocate for them.
-    ///
-    /// The state path pushes an attribute as soon as its name is finished;
-    /// its value, if it has one, is set when the next attribute starts or
-    /// the tag ends (`finish_attr`).
-    attrs: SmallVec<[Attribute<'a>; 8]>,
-    /// Once a tag has more than a few attributes (see `is_duplicate`): the
-    /// index of the first attribute with each name key.
-    attr_keys: HashMap<NameKey, u32, KeyHasher>,
-    name_keys: NameKeys,
-    attr_name: StrBuf,
-    attr_name_start: usize,
-    attr_value: StrBuf,
-    attr_value_span: Option<Span>,
-    /// Where the errors of `"`, `'` and `<` in attribute names have been
-    /// reported up to (see `attribute_name_char_errors`).
-    name_errors_until: usize,
-    /// Start of the name being matched by an "appropriate end tag" state
-    /// (the spec's temporary buffer is `input[temp_start..pos]`).
-    temp_start: usize,
-
-    // Comment and DOCTYPE data.
+    /// Character tokens being gathered into one text token.
+    text: PendingText,
+    /// The tag token being built.
+    tag: CurrentTag<'a>,
+    /// The comment token being built.
     comment: StrBuf,
-    doctype_name: Option<StrBuf>,
-    public_id: Option<StrBuf>,
-    system_id: Option<StrBuf>,
-    force_quirks: bool,
-
-    /// The tag name of the last start tag emitted, for "appropriate end tag".
-    last_start_tag: Option<&'a str>,
-    /// Set by [`Tokenizer::set_foreign`] when not auto-switching.
-    foreign: bool,
-    /// The open elements as far as auto-switching tracks them.
-    ns_stack: OpenElements,
-
-    // Output: at most a text token and the token that ended it. The states
-    // outside the data state's push loop (`step`) leave their tokens here,
-    // and so does a push sink that stops after the text (the token that
-    // ended it waits in `stash`).
-    out: Option<Token<'a>>,
-    /// The token that ended the text in `out`, handed out next.
-    stash: Option<Token<'a>>,
-    done: bool,
-    /// Set when a push sink asked to stop (see `push.rs`).
-    paused: bool,
-
-    // Streaming (see stream.rs): whether more input may follow this buffer,
-    // where this buffer starts in the whole stream, and the last point the
-    // machine can be resumed from in a later buffer.
-    partial: bool,
-    /// With coalescing, text cut by the end of a partial buffer stays
-    /// pending and goes to the next buffer (see `take_carry`) instead of being
-    /// handed out as a piece.
-    keep_cut_text: bool,
-    base: usize,
-    safe: Safe,
-    /// Where a partial run stopped: the offset the next buffer must start at.
-    suspended_at: Option<usize>,
-    /// Where text running to the end of the input ends (see `emit_eof`).
-    eof_text_end: Option<usize>,
-    /// The arena's size when the tokenizer started, and why it stopped
-    /// early (see `Options::memory_limit`).
-    arena_base: usize,
-    limit_error: Option<MemoryLimitError>,
-    /// The position from which the memory limit is checked again.
-    next_limit_check: usize,
-    /// A stream's feed, which starts its next buffer in this tokenizer's
-    /// place when this buffer ends (see `next_buffer`); `None` for a whole
-    /// input.
-    link: Option<Box<Link<'a>>>,
-
-    errors: Vec<ParseError>,
-    /// The next input-stream error (§13.2.3.5) not yet in `errors`: its
-    /// offset (`usize::MAX` for none) and code. They are found as the
-    /// tokenizer's errors pass them, and merged in offset order; none is
-    /// held in advance, so a buffer full of control characters costs no
-    /// memory before its errors are reported.
-    next_stream_error: (usize, ErrorCode),
+    /// The DOCTYPE token being built.
+    doctype: CurrentDoctype,
+    /// What a tree builder would tell the tokenizer: the last start tag,
+    /// whether the adjusted current node is foreign, the open elements.
+    context: SwitchContext<'a>,
+    /// The tokens ready to be handed out, and whether the machine stopped.
+    output: Output<'a>,
+    /// Streaming: the buffer's place in the stream and how to stop in it.
+    resume: ResumeState<'a>,
+    /// [`Options::memory_limit`] as the input advances.
+    budget: Budget,
+    /// The parse errors found so far.
+    errors: ErrorLog,
 }
 
 impl<'a> Tokenizer<'a> {
@@ -212,78 +135,45 @@ impl<'a> Tokenizer<'a> {
 
     /// A tokenizer over `input` with the given options.
     pub fn with_options(input: &'a str, arena: &'a Bump, opts: Options) -> Tokenizer<'a> {
-        let ns_stack = OpenElements::for_options(&opts);
-        Tokenizer::with_stack(input, arena, opts, ns_stack)
+        let open_elements = OpenElements::for_options(&opts);
+        Tokenizer::with_stack(input, arena, opts, open_elements)
     }
 
-    /// A tokenizer over `input` that starts with `ns_stack` open.
+    /// A tokenizer over `input` that starts with `open_elements` open.
     fn with_stack(
         input: &'a str,
         arena: &'a Bump,
         opts: Options,
-        ns_stack: OpenElements,
+        open_elements: OpenElements,
     ) -> Tokenizer<'a> {
-        let bytes = input.as_bytes();
-        let (arena_base, next_limit_check) = if opts.memory_limit.is_some() {
-            (arena.allocated_bytes(), 0)
-        } else {
-            (0, usize::MAX)
-        };
+        let budget = Budget::new(&opts, arena);
         let next_stream_error = if opts.errors {
             next_input_stream_error(input, 0)
         } else {
             (usize::MAX, ErrorCode::ControlCharacterInInputStream)
         };
         Tokenizer {
-            input,
-            bytes,
+            cursor: Cursor::new(input),
             arena,
-            pos: 0,
             state: opts.initial_state.into(),
             ref_target: RefTarget::Text,
-            has_cr_nul: crate::scan::has_cr_or_nul(bytes),
             opts,
-            text: StrBuf::default(),
-            text_start: 0,
-            last_token_end: 0,
-            tok_start: 0,
-            is_end_tag: false,
-            tag_name: StrBuf::default(),
-            tag_name_span: Span::default(),
-            self_closing: false,
-            attrs: SmallVec::new(),
-            attr_keys: HashMap::default(),
-            name_keys: NameKeys::default(),
-            attr_name: StrBuf::default(),
-            attr_name_start: 0,
-            attr_value: StrBuf::default(),
-            attr_value_span: None,
-            name_errors_until: 0,
-            temp_start: 0,
+            text: PendingText::default(),
+            tag: CurrentTag::default(),
             comment: StrBuf::default(),
-            doctype_name: None,
-            public_id: None,
-            system_id: None,
-            force_quirks: false,
-            last_start_tag: None,
-            foreign: false,
-            ns_stack,
-            out: None,
-            stash: None,
-            done: false,
-            paused: false,
-            partial: false,
-            keep_cut_text: false,
-            base: 0,
-            safe: Safe::default(),
-            suspended_at: None,
-            eof_text_end: None,
-            arena_base,
-            limit_error: None,
-            next_limit_check,
-            link: None,
-            errors: Vec::new(),
-            next_stream_error,
+            doctype: CurrentDoctype::default(),
+            context: SwitchContext {
+                last_start_tag: None,
+                foreign: false,
+                open_elements,
+            },
+            output: Output::default(),
+            resume: ResumeState::default(),
+            budget,
+            errors: ErrorLog {
+                found: Vec::new(),
+                next_stream_error,
+            },
         }
     }
 
@@ -297,7 +187,7 @@ impl<'a> Tokenizer<'a> {
     /// decides what counts as an appropriate end tag in RCDATA, RAWTEXT and
     /// script data. `None` means no start tag has been emitted.
     pub fn set_last_start_tag(&mut self, name: Option<&str>) {
-        self.last_start_tag = name.map(|n| {
+        self.context.last_start_tag = name.map(|n| {
             let lower = n.to_ascii_lowercase();
             &*self.arena.alloc_str(&lower)
         });
@@ -308,35 +198,35 @@ impl<'a> Tokenizer<'a> {
     /// CDATA section. Only for use with auto-switching off; with it on, the
     /// tokenizer tracks `<svg>` and `<math>` itself.
     pub fn set_foreign(&mut self, foreign: bool) {
-        self.foreign = foreign;
+        self.context.foreign = foreign;
     }
 
     /// The input being tokenized.
     pub fn input(&self) -> &'a str {
-        self.input
+        self.cursor.input
     }
 
     /// The byte offset the tokenizer has reached.
     pub fn offset(&self) -> usize {
-        self.pos
+        self.cursor.pos
     }
 
     /// Why the tokenizer stopped before the end of the input, if it did:
     /// [`Options::memory_limit`] was exceeded.
     pub fn limit_error(&self) -> Option<&MemoryLimitError> {
-        self.limit_error.as_ref()
+        self.budget.error.as_ref()
     }
 
     /// The parse errors found so far, in the order the standard reports
     /// them. Empty unless [`Options::errors`] is on. Once the iterator has
     /// returned `None`, this holds every error of the input.
     pub fn errors(&self) -> &[ParseError] {
-        &self.errors
+        &self.errors.found
     }
 
     /// Takes the parse errors found so far out of the tokenizer.
     pub fn take_errors(&mut self) -> Vec<ParseError> {
-        core::mem::take(&mut self.errors)
+        core::mem::take(&mut self.errors.found)
     }
 }
 
@@ -345,8 +235,8 @@ impl<'a> Iterator for Tokenizer<'a> {
 
     #[inline(always)]
     fn next(&mut self) -> Option<Token<'a>> {
-        if self.stash.is_some() {
-            return self.stash.take();
+        if self.output.waiting.is_some() {
+            return self.output.waiting.take();
         }
         // The push loop with a sink that takes one token and stops: the
         // data state and the tag fast paths are the push interface's own,

@@ -5,6 +5,18 @@ use super::Tokenizer;
 use crate::error::{ErrorCode, ParseError};
 use crate::scan::utf8_width;
 
+/// The parse errors found so far, and the next of the input stream's.
+#[derive(Debug)]
+pub(super) struct ErrorLog {
+    pub(super) found: Vec<ParseError>,
+    /// The next input-stream error (see `next_input_stream_error`) not yet
+    /// in `found`: its offset (`usize::MAX` for none) and code. They are
+    /// found as the tokenizer's errors pass them, and merged in offset
+    /// order; none is held in advance, so a buffer full of control
+    /// characters costs no memory before its errors are reported.
+    pub(super) next_stream_error: (usize, ErrorCode),
+}
+
 impl<'a> Tokenizer<'a> {
     /// Records a parse error at `offset` (when errors are on). The common
     /// case, no input-stream error to report first and room in the list,
@@ -12,10 +24,12 @@ impl<'a> Tokenizer<'a> {
     #[inline(always)]
     pub(super) fn error(&mut self, code: ErrorCode, offset: usize) {
         if self.opts.errors {
-            if offset < self.next_stream_error.0 && self.errors.len() < self.errors.capacity() {
-                self.errors.push(ParseError {
+            if offset < self.errors.next_stream_error.0
+                && self.errors.found.len() < self.errors.found.capacity()
+            {
+                self.errors.found.push(ParseError {
                     code,
-                    offset: offset + self.base,
+                    offset: offset + self.cursor.base,
                 });
             } else {
                 self.push_error(code, offset);
@@ -27,9 +41,9 @@ impl<'a> Tokenizer<'a> {
     #[inline(never)]
     fn push_error(&mut self, code: ErrorCode, offset: usize) {
         self.flush_stream_errors(offset + 1);
-        self.errors.push(ParseError {
+        self.errors.found.push(ParseError {
             code,
-            offset: offset + self.base,
+            offset: offset + self.cursor.base,
         });
     }
 
@@ -38,17 +52,17 @@ impl<'a> Tokenizer<'a> {
     /// at the end of the input, `emit_eof` reports it).
     pub(super) fn flush_stream_errors(&mut self, end: usize) {
         let mut moved = 0usize;
-        while self.next_stream_error.0 < end {
-            let (offset, code) = self.next_stream_error;
-            self.errors.push(ParseError {
+        while self.errors.next_stream_error.0 < end {
+            let (offset, code) = self.errors.next_stream_error;
+            self.errors.found.push(ParseError {
                 code,
-                offset: offset + self.base,
+                offset: offset + self.cursor.base,
             });
-            let after = offset + utf8_width(self.bytes[offset]);
-            self.next_stream_error = next_input_stream_error(self.input, after);
+            let after = offset + utf8_width(self.cursor.bytes[offset]);
+            self.errors.next_stream_error = next_input_stream_error(self.cursor.input, after);
             moved += 1;
             if moved % 4096 == 0 && self.errors_over_limit() {
-                self.next_limit_check = 0;
+                self.budget.next_check = 0;
                 return;
             }
         }

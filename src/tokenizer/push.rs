@@ -4,7 +4,7 @@
 //! it is finished, and the data state goes straight on to the next text
 //! and tag. The other states run in a loop of their own (`run_states`,
 //! through the state dispatch) until a token is ready or the data state is
-//! back; their tokens wait in `out`/`stash` for this loop to hand over.
+//! back; their tokens wait in `output` for this loop to hand over.
 //!
 //! The iterator is this loop too, with a sink that takes one token and
 //! stops (`Iterator::next`): what it pays per token over a closure is the
@@ -127,24 +127,24 @@ impl<'a> Tokenizer<'a> {
     /// input ends or `sink` returns false.
     #[inline(always)]
     pub(super) fn push_until<F: FnMut(Token<'a>) -> bool>(&mut self, mut sink: F) {
-        self.paused = false;
+        self.output.paused = false;
         // A tag the iterator stashed behind the text it handed out last.
-        if self.stash.is_some() {
-            if let Some(token) = self.stash.take() {
+        if self.output.waiting.is_some() {
+            if let Some(token) = self.output.waiting.take() {
                 if !sink(token) {
                     return;
                 }
             }
         }
         loop {
-            if !self.hand_over(&mut sink) || self.done {
+            if !self.hand_over(&mut sink) || self.output.done {
                 return;
             }
             // The data state holds most tokens; the others, and the checks
             // that `step` makes for them, are the iterator's own.
             if self.state == MachineState::Data {
                 self.data_state_then(&mut sink);
-                if self.paused {
+                if self.output.paused {
                     return;
                 }
             } else {
@@ -161,12 +161,12 @@ impl<'a> Tokenizer<'a> {
     fn hand_over<F: FnMut(Token<'a>) -> bool>(&mut self, sink: &mut F) -> bool {
         // Tested before it is taken: nearly always empty, and taking it
         // would read the whole token first.
-        if self.out.is_some() {
-            if let Some(token) = self.out.take() {
+        if self.output.ready.is_some() {
+            if let Some(token) = self.output.ready.take() {
                 if !sink(token) {
                     return false;
                 }
-                if let Some(token) = self.stash.take() {
+                if let Some(token) = self.output.waiting.take() {
                     return sink(token);
                 }
             }

@@ -20,7 +20,7 @@ pub(crate) struct Carry {
     pub(super) last_token_end: Option<usize>,
     pub(super) last_start_tag: Option<String>,
     pub(super) foreign: bool,
-    pub(super) ns_stack: OpenElements,
+    pub(super) open_elements: OpenElements,
     /// With coalescing: the text that ran up to the cut, still pending (it
     /// goes on in the next buffer), and where it starts in the stream.
     pub(super) text: String,
@@ -35,7 +35,7 @@ impl Carry {
             last_token_end: None,
             last_start_tag: None,
             foreign: false,
-            ns_stack: OpenElements::for_options(opts),
+            open_elements: OpenElements::for_options(opts),
             text: String::new(),
             text_start: 0,
         }
@@ -49,7 +49,7 @@ impl Carry {
             last_token_end: None,
             last_start_tag: None,
             foreign: false,
-            ns_stack: OpenElements::default(),
+            open_elements: OpenElements::default(),
             text: String::new(),
             text_start: 0,
         }
@@ -79,7 +79,7 @@ impl Carry {
     /// Bytes this context holds, for the memory cap.
     pub(crate) fn heap_bytes(&self) -> usize {
         self.last_start_tag.as_ref().map_or(0, String::len)
-            + self.ns_stack.heap_bytes()
+            + self.open_elements.heap_bytes()
             + self.text.len()
     }
 }
@@ -106,6 +106,29 @@ impl Default for Safe {
     }
 }
 
+/// Streaming: how this buffer's tokenizer stops at its end, and what it
+/// hands to the next buffer's.
+#[derive(Default)]
+pub(super) struct ResumeState<'a> {
+    /// More input may follow this buffer.
+    pub(super) partial: bool,
+    /// With coalescing, text cut by the end of a partial buffer stays
+    /// pending and goes to the next buffer (see `take_carry`) instead of
+    /// being handed out as a piece.
+    pub(super) keep_cut_text: bool,
+    /// The last point the machine can be resumed from in a later buffer.
+    pub(super) safe: Safe,
+    /// Where a partial run stopped: the offset the next buffer must start
+    /// at.
+    pub(super) suspended_at: Option<usize>,
+    /// Where text running to the end of the input ends (see `emit_eof`).
+    pub(super) eof_text_end: Option<usize>,
+    /// A stream's feed, which starts its next buffer in this tokenizer's
+    /// place when this buffer ends (see `next_buffer`); `None` for a whole
+    /// input.
+    pub(super) link: Option<Box<Link<'a>>>,
+}
+
 impl<'a> Tokenizer<'a> {
     /// A tokenizer over one buffer of a stream (see `stream.rs`): `input`
     /// starts at offset `base` of the whole stream, `partial` says more input
@@ -121,22 +144,22 @@ impl<'a> Tokenizer<'a> {
         partial: bool,
         keep_cut_text: bool,
     ) -> Tokenizer<'a> {
-        let ns_stack = core::mem::take(&mut carry.ns_stack);
-        let mut tok = Tokenizer::with_stack(input, arena, opts, ns_stack);
+        let open_elements = core::mem::take(&mut carry.open_elements);
+        let mut tok = Tokenizer::with_stack(input, arena, opts, open_elements);
         tok.state = carry.state;
-        tok.last_start_tag = carry
+        tok.context.last_start_tag = carry
             .last_start_tag
             .as_deref()
             .map(|n| &*arena.alloc_str(n));
-        tok.foreign = carry.foreign;
-        tok.base = base;
-        tok.last_token_end = carry.last_token_end.unwrap_or(base);
-        tok.partial = partial;
-        tok.keep_cut_text = keep_cut_text;
-        tok.safe.state = carry.state;
+        tok.context.foreign = carry.foreign;
+        tok.cursor.base = base;
+        tok.text.last_token_end = carry.last_token_end.unwrap_or(base);
+        tok.resume.partial = partial;
+        tok.resume.keep_cut_text = keep_cut_text;
+        tok.resume.safe.state = carry.state;
         if !carry.text.is_empty() {
-            tok.text = StrBuf::from_string(core::mem::take(&mut carry.text));
-            tok.text_start = carry.text_start;
+            tok.text.buf = StrBuf::from_string(core::mem::take(&mut carry.text));
+            tok.text.start = carry.text_start;
         }
         tok
     }
@@ -149,27 +172,27 @@ impl<'a> Tokenizer<'a> {
         // Never tokenizes: the options only keep it from allocating.
         let opts = Options::default().auto_switch(false);
         let mut tok = Tokenizer::with_stack("", arena, opts, OpenElements::default());
-        tok.base = usize::MAX;
-        tok.partial = true;
+        tok.cursor.base = usize::MAX;
+        tok.resume.partial = true;
         tok.state = MachineState::EndOfBuffer;
-        tok.link = Some(link);
+        tok.resume.link = Some(link);
         tok
     }
 
     /// The feed this tokenizer is linked to, if it is a stream's.
     pub(crate) fn link_mut(&mut self) -> Option<&mut Link<'a>> {
-        self.link.as_deref_mut()
+        self.resume.link.as_deref_mut()
     }
 
     /// Whether the tokenizer has stopped for good: its input ended, or the
     /// memory limit stopped it.
     pub(crate) fn is_done(&self) -> bool {
-        self.done
+        self.output.done
     }
 
     /// Unlinks the tokenizer from its feed (which is being dropped).
     pub(crate) fn take_link(&mut self) -> Option<Box<Link<'a>>> {
-        self.link.take()
+        self.resume.link.take()
     }
 
     /// This buffer has ended: when the tokenizer is a stream's, its feed
@@ -179,44 +202,44 @@ impl<'a> Tokenizer<'a> {
     #[cold]
     #[inline(never)]
     pub(crate) fn next_buffer(&mut self) -> bool {
-        let Some(mut link) = self.link.take() else {
+        let Some(mut link) = self.resume.link.take() else {
             return false;
         };
         let started = link.next_buffer(self);
-        self.link = Some(link);
+        self.resume.link = Some(link);
         started
     }
 
     /// Where this buffer starts in the whole stream (0 for a whole input).
     pub(crate) fn base(&self) -> usize {
-        self.base
+        self.cursor.base
     }
 
     /// After a partial run has ended: the offset (in this buffer) the next
     /// buffer must start at, or `None` if the input was finished.
     pub(crate) fn suspended_at(&self) -> Option<usize> {
-        self.suspended_at
+        self.resume.suspended_at
     }
 
     /// What the next buffer needs to carry on from where this one stopped
     /// (moving out the pending text, if the buffer kept some).
     pub(crate) fn take_carry(&mut self) -> Carry {
-        let text_start = self.text_start;
-        let text = self.text.take_string(self.input);
+        let text_start = self.text.start;
+        let text = self.text.buf.take_string(self.cursor.input);
         Carry {
             text,
             text_start,
             // Stopped at the end of a buffer, the machine resumes in the
             // state of its last safe point.
             state: if self.state == MachineState::EndOfBuffer {
-                self.safe.state
+                self.resume.safe.state
             } else {
                 self.state
             },
-            last_token_end: Some(self.last_token_end),
-            last_start_tag: self.last_start_tag.map(str::to_owned),
-            foreign: self.foreign,
-            ns_stack: core::mem::take(&mut self.ns_stack),
+            last_token_end: Some(self.text.last_token_end),
+            last_start_tag: self.context.last_start_tag.map(str::to_owned),
+            foreign: self.context.foreign,
+            open_elements: core::mem::take(&mut self.context.open_elements),
         }
     }
 
@@ -224,14 +247,14 @@ impl<'a> Tokenizer<'a> {
     /// in another buffer (only when more input may follow).
     #[inline(always)]
     pub(super) fn mark_safe(&mut self) {
-        if self.partial {
-            self.safe.pos = self.pos;
-            self.safe.state = self.state;
-            self.safe.text_len = self.text.len();
+        if self.resume.partial {
+            self.resume.safe.pos = self.cursor.pos;
+            self.resume.safe.state = self.state;
+            self.resume.safe.text_len = self.text.buf.len();
             // Without parse errors both counts stay 0.
             if self.opts.errors {
-                self.safe.errors_len = self.errors.len();
-                self.safe.next_stream_error = self.next_stream_error;
+                self.resume.safe.errors_len = self.errors.found.len();
+                self.resume.safe.next_stream_error = self.errors.next_stream_error;
             }
         }
     }
@@ -242,7 +265,7 @@ impl<'a> Tokenizer<'a> {
     /// when this buffer is the end of the input and EOF rules apply).
     #[inline]
     pub(super) fn suspend(&mut self) -> bool {
-        if !self.partial {
+        if !self.resume.partial {
             return false;
         }
         self.suspend_now();
@@ -251,29 +274,29 @@ impl<'a> Tokenizer<'a> {
 
     #[cold]
     pub(super) fn suspend_now(&mut self) {
-        let safe = self.safe;
-        self.pos = safe.pos;
+        let safe = self.resume.safe;
+        self.cursor.pos = safe.pos;
         self.state = safe.state;
-        self.text.truncate(safe.text_len);
-        self.ns_stack.cut_text(safe.text_len);
-        self.errors.truncate(safe.errors_len);
-        self.next_stream_error = safe.next_stream_error;
+        self.text.buf.truncate(safe.text_len);
+        self.context.open_elements.cut_text(safe.text_len);
+        self.errors.found.truncate(safe.errors_len);
+        self.errors.next_stream_error = safe.next_stream_error;
         self.flush_stream_errors(safe.pos);
-        if !self.text.is_empty() && !self.keep_cut_text {
+        if !self.text.buf.is_empty() && !self.resume.keep_cut_text {
             if self.opts.auto_switch {
                 self.watch_text();
             }
             let text = self.take_text(safe.pos);
-            self.out = Some(text);
-            self.last_token_end = safe.pos + self.base;
+            self.output.ready = Some(text);
+            self.text.last_token_end = safe.pos + self.cursor.base;
         }
-        self.suspended_at = Some(safe.pos);
+        self.resume.suspended_at = Some(safe.pos);
         // The next step starts the next buffer (`step` runs it at the end
         // of the input); no more checks of the memory limit here, where
         // nothing more is tokenized.
         self.state = MachineState::EndOfBuffer;
-        self.pos = self.bytes.len();
-        self.next_limit_check = usize::MAX;
+        self.cursor.pos = self.cursor.bytes.len();
+        self.budget.next_check = usize::MAX;
     }
 
     /// The step of [`MachineState::EndOfBuffer`]: the feed starts its next buffer in
@@ -282,9 +305,9 @@ impl<'a> Tokenizer<'a> {
     #[cold]
     #[inline(never)]
     pub(super) fn end_of_buffer(&mut self) {
-        let crosses = self.link.as_ref().is_some_and(|link| link.crosses());
+        let crosses = self.resume.link.as_ref().is_some_and(|link| link.crosses());
         if !crosses || !self.next_buffer() {
-            self.done = true;
+            self.output.done = true;
         }
     }
 
@@ -292,6 +315,6 @@ impl<'a> Tokenizer<'a> {
     /// needs the next character must suspend).
     #[inline(always)]
     pub(super) fn out_of_input_at(&self, pos: usize) -> bool {
-        self.partial && pos >= self.bytes.len()
+        self.resume.partial && pos >= self.cursor.bytes.len()
     }
 }

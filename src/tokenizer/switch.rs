@@ -1600,21 +1600,35 @@ impl OpenElements {
     }
 }
 
+/// What a tree builder would tell the tokenizer, or auto-switching
+/// follows in its place.
+pub(super) struct SwitchContext<'a> {
+    /// The tag name of the last start tag emitted, for "appropriate end
+    /// tag".
+    pub(super) last_start_tag: Option<&'a str>,
+    /// Set by [`Tokenizer::set_foreign`] when not auto-switching.
+    pub(super) foreign: bool,
+    /// The open elements as far as auto-switching tracks them.
+    pub(super) open_elements: OpenElements,
+}
+
 impl<'a> Tokenizer<'a> {
     /// Whether the adjusted current node is outside the HTML namespace.
     #[inline]
     pub(crate) fn in_foreign_content(&self) -> bool {
         if self.opts.auto_switch {
-            self.ns_stack.adjusted_current_node_is_foreign()
+            self.context
+                .open_elements
+                .adjusted_current_node_is_foreign()
         } else {
-            self.foreign
+            self.context.foreign
         }
     }
 
     /// What a start tag does to the content model and the element stack.
     #[inline]
     pub(super) fn auto_start_tag(&mut self, tag: &Tag<'a>) {
-        if !self.ns_stack.ignores_start_tag(tag) {
+        if !self.context.open_elements.ignores_start_tag(tag) {
             self.auto_start_tag_switching(tag);
         }
     }
@@ -1623,7 +1637,11 @@ impl<'a> Tokenizer<'a> {
     #[inline(never)]
     fn auto_start_tag_switching(&mut self, tag: &Tag<'a>) {
         self.watch_text();
-        if let Some(state) = self.ns_stack.start_tag_switching(tag, self.opts.scripting) {
+        if let Some(state) = self
+            .context
+            .open_elements
+            .start_tag_switching(tag, self.opts.scripting)
+        {
             self.state = MachineState::from(state);
         }
     }
@@ -1631,9 +1649,9 @@ impl<'a> Tokenizer<'a> {
     /// What an end tag does to the element stack.
     #[inline]
     pub(super) fn auto_end_tag(&mut self, tag: &Tag<'a>) {
-        if !self.ns_stack.ignores_end_tag(tag) {
+        if !self.context.open_elements.ignores_end_tag(tag) {
             self.watch_text();
-            self.ns_stack.end_tag_loud(tag);
+            self.context.open_elements.end_tag_loud(tag);
         }
     }
 
@@ -1641,7 +1659,7 @@ impl<'a> Tokenizer<'a> {
     /// handed out alone, while it watches (auto-switching only).
     #[inline(always)]
     pub(super) fn watch_text(&mut self) {
-        if self.ns_stack.watching_frameset() && !self.text.is_empty() {
+        if self.context.open_elements.watching_frameset() && !self.text.buf.is_empty() {
             self.watch_pending_text();
         }
     }
@@ -1652,7 +1670,7 @@ impl<'a> Tokenizer<'a> {
     fn watch_pending_text(&mut self) {
         self.watch_text_so_far();
         // The text is handed out next: the next text is new.
-        self.ns_stack.text_seen = 0;
+        self.context.open_elements.text_seen = 0;
     }
 
     /// Gives the watch the pending text it has not seen yet. Exact
@@ -1662,11 +1680,11 @@ impl<'a> Tokenizer<'a> {
     /// [`Self::watch_text`] gives it the rest.
     #[cold]
     pub(super) fn watch_text_so_far(&mut self) {
-        if !self.text.is_empty() {
-            let text = self.text.as_str(self.input);
-            let seen = self.ns_stack.text_seen.min(text.len());
-            self.ns_stack.text(&text[seen..]);
-            self.ns_stack.text_seen = text.len();
+        if !self.text.buf.is_empty() {
+            let text = self.text.buf.as_str(self.cursor.input);
+            let seen = self.context.open_elements.text_seen.min(text.len());
+            self.context.open_elements.text(&text[seen..]);
+            self.context.open_elements.text_seen = text.len();
         }
     }
 
@@ -1676,7 +1694,7 @@ impl<'a> Tokenizer<'a> {
     #[cold]
     pub(super) fn follow_other_token(&mut self, doctype: Option<&Doctype<'_>>) {
         self.watch_text_so_far();
-        if let Some(tree) = &mut self.ns_stack.exact {
+        if let Some(tree) = &mut self.context.open_elements.exact {
             match doctype {
                 Some(doctype) => tree.doctype(doctype),
                 None => tree.comment(),

@@ -45,8 +45,8 @@ impl<'a> Tokenizer<'a> {
         if self.suspend() {
             return;
         }
-        self.error(ErrorCode::EofInTag, self.pos);
-        self.emit_eof(self.tok_start);
+        self.error(ErrorCode::EofInTag, self.cursor.pos);
+        self.emit_eof(self.cursor.markup_start);
     }
 
     /// A name as a finished string: the source slice, or a lowercased copy
@@ -70,7 +70,7 @@ impl<'a> Tokenizer<'a> {
         if upper {
             Element::from_name(name)
         } else {
-            Element::from_source(self.bytes, end, name)
+            Element::from_source(self.cursor.bytes, end, name)
         }
     }
 
@@ -89,9 +89,10 @@ impl<'a> Tokenizer<'a> {
         sink: &mut F,
     ) {
         self.new_tag(false);
-        let bytes = self.bytes;
-        let name_start = self.pos;
-        let (run, seen) = class_run_seen_past_first(class::TAG_NAME_STOP, self.input, name_start);
+        let bytes = self.cursor.bytes;
+        let name_start = self.cursor.pos;
+        let (run, seen) =
+            class_run_seen_past_first(class::TAG_NAME_STOP, self.cursor.input, name_start);
         let upper = seen & class::UPPER != 0;
         let mut p = run.end;
         if p >= bytes.len() || bytes[p] == 0 {
@@ -100,24 +101,24 @@ impl<'a> Tokenizer<'a> {
         }
         let name = self.lowered(run.text, upper);
         let name_end = p;
-        self.tag_name_span.end = p;
+        self.tag.name_span.end = p;
         loop {
             // Before attribute name: whitespace, then `>`, `/>` or a name.
             // (A `>` right after the name or a quoted value is the commonest
             // case, taken before the whitespace loop.)
             if bytes.get(p) == Some(&b'>') {
-                self.pos = p + 1;
+                self.cursor.pos = p + 1;
                 break;
             }
             p = skip_whitespace(bytes, p);
             match bytes.get(p) {
                 Some(b'>') => {
-                    self.pos = p + 1;
+                    self.cursor.pos = p + 1;
                     break;
                 }
                 Some(b'/') if bytes.get(p + 1) == Some(&b'>') => {
-                    self.self_closing = true;
-                    self.pos = p + 2;
+                    self.tag.self_closing = true;
+                    self.cursor.pos = p + 2;
                     break;
                 }
                 Some(b'/' | b'=') | None => {
@@ -132,7 +133,7 @@ impl<'a> Tokenizer<'a> {
             }
             let attr_start = p;
             let (attr_run, seen) =
-                class_run_seen(class::ATTR_NAME_STOP_QUIET, self.input, attr_start);
+                class_run_seen(class::ATTR_NAME_STOP_QUIET, self.cursor.input, attr_start);
             let attr_upper = seen & class::UPPER != 0;
             let name_end = attr_run.end;
             match bytes.get(name_end) {
@@ -161,18 +162,18 @@ impl<'a> Tokenizer<'a> {
                 match bytes.get(p) {
                     Some(&q @ (b'"' | b'\'')) => {
                         let start = p + 1;
-                        let run = if self.has_cr_nul {
+                        let run = if self.cursor.has_cr_nul {
                             let end = if q == b'"' {
                                 DQ_VALUE_STOP.find(bytes, start)
                             } else {
                                 SQ_VALUE_STOP.find(bytes, start)
                             };
                             Run {
-                                text: &self.input[start..end],
+                                text: &self.cursor.input[start..end],
                                 end,
                             }
                         } else {
-                            run2(q, b'&', self.input, start)
+                            run2(q, b'&', self.cursor.input, start)
                         };
                         let end = run.end;
                         if bytes.get(end) != Some(&q) {
@@ -183,7 +184,7 @@ impl<'a> Tokenizer<'a> {
                             );
                         }
                         value = run.text;
-                        value_span = Some(self.sp(start, end));
+                        value_span = Some(self.span(start, end));
                         quoted = true;
                         p = end + 1;
                     }
@@ -192,7 +193,7 @@ impl<'a> Tokenizer<'a> {
                     }
                     Some(_) => {
                         let start = p;
-                        let run = class_run(class::UNQUOTED_STOP, self.input, start);
+                        let run = class_run(class::UNQUOTED_STOP, self.cursor.input, start);
                         let end = run.end;
                         match bytes.get(end) {
                             Some(&b) if b == b'>' || is_ascii_whitespace(b) => {}
@@ -205,7 +206,7 @@ impl<'a> Tokenizer<'a> {
                             }
                         }
                         value = run.text;
-                        value_span = Some(self.sp(start, end));
+                        value_span = Some(self.span(start, end));
                         p = end;
                     }
                 }
@@ -215,10 +216,10 @@ impl<'a> Tokenizer<'a> {
             if duplicate {
                 self.error(ErrorCode::DuplicateAttribute, name_end);
             }
-            self.attrs.push(Attribute {
+            self.tag.attrs.push(Attribute {
                 name: attr_name,
                 value,
-                name_span: self.sp(attr_start, name_end),
+                name_span: self.span(attr_start, name_end),
                 value_span,
                 duplicate,
             });
@@ -239,8 +240,8 @@ impl<'a> Tokenizer<'a> {
     /// finished, the attributes before `pos` are in `attrs`.
     #[cold]
     fn tag_slow(&mut self, name: &'a str, pos: usize, state: MachineState) {
-        self.tag_name.push_str(self.input, name);
-        self.pos = pos;
+        self.tag.name.push_str(self.cursor.input, name);
+        self.cursor.pos = pos;
         self.state = state;
     }
 
@@ -259,15 +260,16 @@ impl<'a> Tokenizer<'a> {
         sink: &mut F,
     ) {
         self.new_tag(true);
-        let name_start = self.pos;
-        let (run, seen) = class_run_seen_past_first(class::TAG_NAME_STOP, self.input, name_start);
+        let name_start = self.cursor.pos;
+        let (run, seen) =
+            class_run_seen_past_first(class::TAG_NAME_STOP, self.cursor.input, name_start);
         let upper = seen & class::UPPER != 0;
         let end = run.end;
-        if self.bytes.get(end) == Some(&b'>') {
+        if self.cursor.bytes.get(end) == Some(&b'>') {
             let name = self.lowered(run.text, upper);
             let element = self.element(end, name, upper);
-            self.tag_name_span.end = end;
-            self.pos = end + 1;
+            self.tag.name_span.end = end;
+            self.cursor.pos = end + 1;
             // The fast path read no attribute and no `/`.
             self.emit_end_tag_then::<PUSH, F>(name, element, &[], false, sink);
         } else {
@@ -280,16 +282,19 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn tag_open_state(&mut self) {
         match self.cur() {
             Some(b'!') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.state = MachineState::MarkupDeclarationOpen;
             }
             Some(b'/') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.state = MachineState::EndTagOpen;
             }
             Some(b) if b.is_ascii_alphabetic() => self.start_tag_fast(),
             Some(b'?') => {
-                self.error(ErrorCode::UnexpectedQuestionMarkInsteadOfTagName, self.pos);
+                self.error(
+                    ErrorCode::UnexpectedQuestionMarkInsteadOfTagName,
+                    self.cursor.pos,
+                );
                 self.comment.clear();
                 self.state = MachineState::BogusComment;
             }
@@ -297,9 +302,9 @@ impl<'a> Tokenizer<'a> {
                 if self.suspend() {
                     return;
                 }
-                self.error(ErrorCode::EofBeforeTagName, self.pos);
-                self.text_src(self.tok_start, self.pos);
-                self.emit_eof(self.pos);
+                self.error(ErrorCode::EofBeforeTagName, self.cursor.pos);
+                self.text_src(self.cursor.markup_start, self.cursor.pos);
+                self.emit_eof(self.cursor.pos);
             }
             Some(_) => {
                 self.less_than_sign_as_text();
@@ -310,12 +315,12 @@ impl<'a> Tokenizer<'a> {
 
     /// The tag open state's "anything else" (the byte at `pos` begins no
     /// tag, markup declaration nor bogus comment): a parse error, and the
-    /// `<` at `tok_start` is text. The data state's loop takes this case
+    /// `<` at `markup_start` is text. The data state's loop takes this case
     /// itself too, without going round the state machine.
     #[inline(always)]
     pub(super) fn less_than_sign_as_text(&mut self) {
-        self.error(ErrorCode::InvalidFirstCharacterOfTagName, self.pos);
-        self.text_src(self.tok_start, self.pos);
+        self.error(ErrorCode::InvalidFirstCharacterOfTagName, self.cursor.pos);
+        self.text_src(self.cursor.markup_start, self.cursor.pos);
     }
 
     /// 13.2.5.7 End tag open state.
@@ -324,20 +329,20 @@ impl<'a> Tokenizer<'a> {
         match self.cur() {
             Some(b) if b.is_ascii_alphabetic() => self.end_tag_fast(),
             Some(b'>') => {
-                self.error(ErrorCode::MissingEndTagName, self.pos);
-                self.pos += 1;
+                self.error(ErrorCode::MissingEndTagName, self.cursor.pos);
+                self.cursor.pos += 1;
                 self.state = MachineState::Data;
             }
             None => {
                 if self.suspend() {
                     return;
                 }
-                self.error(ErrorCode::EofBeforeTagName, self.pos);
-                self.text_src(self.tok_start, self.pos);
-                self.emit_eof(self.pos);
+                self.error(ErrorCode::EofBeforeTagName, self.cursor.pos);
+                self.text_src(self.cursor.markup_start, self.cursor.pos);
+                self.emit_eof(self.cursor.pos);
             }
             Some(_) => {
-                self.error(ErrorCode::InvalidFirstCharacterOfTagName, self.pos);
+                self.error(ErrorCode::InvalidFirstCharacterOfTagName, self.cursor.pos);
                 self.comment.clear();
                 self.state = MachineState::BogusComment;
             }
@@ -348,30 +353,34 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(super) fn tag_name_state(&mut self) {
         loop {
-            let (run, upper) = class_run_upper(class::TAG_NAME_STOP, self.input, self.pos);
+            let (run, upper) =
+                class_run_upper(class::TAG_NAME_STOP, self.cursor.input, self.cursor.pos);
             let end = run.end;
-            self.tag_name.push_name(self.input, self.pos, end, upper);
-            self.pos = end;
-            self.tag_name_span.end = end;
+            self.tag
+                .name
+                .push_name(self.cursor.input, self.cursor.pos, end, upper);
+            self.cursor.pos = end;
+            self.tag.name_span.end = end;
             match self.cur() {
                 Some(b'/') => {
-                    self.pos += 1;
+                    self.cursor.pos += 1;
                     self.state = MachineState::SelfClosingStartTag;
                     return;
                 }
                 Some(b'>') => {
-                    self.pos += 1;
+                    self.cursor.pos += 1;
                     return self.emit_tag();
                 }
                 Some(0) => {
-                    self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
-                    self.tag_name
-                        .push_char(self.input, char::REPLACEMENT_CHARACTER);
-                    self.pos += 1;
+                    self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
+                    self.tag
+                        .name
+                        .push_char(self.cursor.input, char::REPLACEMENT_CHARACTER);
+                    self.cursor.pos += 1;
                 }
                 Some(_) => {
                     // Whitespace.
-                    self.pos += 1;
+                    self.cursor.pos += 1;
                     self.state = MachineState::BeforeAttributeName;
                     return;
                 }
@@ -385,7 +394,7 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn before_attribute_name_state(&mut self) {
         loop {
             while matches!(self.cur(), Some(b) if is_ascii_whitespace(b)) {
-                self.pos += 1;
+                self.cursor.pos += 1;
             }
             if !self.skip_stray_solidus() {
                 break;
@@ -394,10 +403,17 @@ impl<'a> Tokenizer<'a> {
         match self.cur() {
             Some(b'/' | b'>') | None => self.state = MachineState::AfterAttributeName,
             Some(b'=') => {
-                self.error(ErrorCode::UnexpectedEqualsSignBeforeAttributeName, self.pos);
+                self.error(
+                    ErrorCode::UnexpectedEqualsSignBeforeAttributeName,
+                    self.cursor.pos,
+                );
                 self.new_attr();
-                self.attr_name.push_src(self.input, self.pos, self.pos + 1);
-                self.pos += 1;
+                self.tag.attr_name.push_src(
+                    self.cursor.input,
+                    self.cursor.pos,
+                    self.cursor.pos + 1,
+                );
+                self.cursor.pos += 1;
                 self.state = MachineState::AttributeName;
             }
             Some(_) => {
@@ -419,10 +435,10 @@ impl<'a> Tokenizer<'a> {
     /// left to the states (the next byte, or the end of input, decides).
     #[inline(always)]
     fn skip_stray_solidus(&mut self) -> bool {
-        match self.bytes.get(self.pos..self.pos + 2) {
+        match self.cursor.bytes.get(self.cursor.pos..self.cursor.pos + 2) {
             Some([b'/', next]) if *next != b'>' => {
-                self.pos += 1;
-                self.error(ErrorCode::UnexpectedSolidusInTag, self.pos);
+                self.cursor.pos += 1;
+                self.error(ErrorCode::UnexpectedSolidusInTag, self.cursor.pos);
                 true
             }
             _ => false,
@@ -442,11 +458,11 @@ impl<'a> Tokenizer<'a> {
             return;
         }
         for (i, b) in name.bytes().enumerate() {
-            if matches!(b, b'"' | b'\'' | b'<') && start + i >= self.name_errors_until {
+            if matches!(b, b'"' | b'\'' | b'<') && start + i >= self.tag.name_errors_until {
                 self.error(ErrorCode::UnexpectedCharacterInAttributeName, start + i);
             }
         }
-        self.name_errors_until = start + name.len();
+        self.tag.name_errors_until = start + name.len();
     }
 
     /// 13.2.5.33 Attribute name state. `"`, `'` and `<` are characters of
@@ -454,28 +470,37 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(super) fn attribute_name_state(&mut self) {
         loop {
-            let (run, seen) = class_run_seen(class::ATTR_NAME_STOP_QUIET, self.input, self.pos);
+            let (run, seen) = class_run_seen(
+                class::ATTR_NAME_STOP_QUIET,
+                self.cursor.input,
+                self.cursor.pos,
+            );
             let end = run.end;
             // `attribute_name_char_errors` checks `errors` itself; checking
             // here too saves the call for a tag of a million `<` names.
             if seen & class::ATTR_NAME_ERROR != 0 && self.opts.errors {
-                self.attribute_name_char_errors(run.text, self.pos);
+                self.attribute_name_char_errors(run.text, self.cursor.pos);
             }
-            self.attr_name
-                .push_name(self.input, self.pos, end, seen & class::UPPER != 0);
-            self.pos = end;
+            self.tag.attr_name.push_name(
+                self.cursor.input,
+                self.cursor.pos,
+                end,
+                seen & class::UPPER != 0,
+            );
+            self.cursor.pos = end;
             if self.cur() != Some(0) {
                 break;
             }
-            self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
-            self.attr_name
-                .push_char(self.input, char::REPLACEMENT_CHARACTER);
-            self.pos += 1;
+            self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
+            self.tag
+                .attr_name
+                .push_char(self.cursor.input, char::REPLACEMENT_CHARACTER);
+            self.cursor.pos += 1;
         }
         // One call site, so that it is inlined here.
         self.finish_attr_name();
         if self.cur() == Some(b'=') {
-            self.pos += 1;
+            self.cursor.pos += 1;
             self.state = MachineState::BeforeAttributeValue;
         } else {
             // Whitespace, `/`, `>` or EOF: reconsume.
@@ -488,7 +513,7 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn after_attribute_name_state(&mut self) {
         loop {
             while matches!(self.cur(), Some(b) if is_ascii_whitespace(b)) {
-                self.pos += 1;
+                self.cursor.pos += 1;
             }
             if self.skip_stray_solidus() {
                 // The before attribute name state, and (as a rule) the
@@ -498,15 +523,15 @@ impl<'a> Tokenizer<'a> {
             } else {
                 match self.cur() {
                     Some(b'/') => {
-                        self.pos += 1;
+                        self.cursor.pos += 1;
                         self.state = MachineState::SelfClosingStartTag;
                     }
                     Some(b'=') => {
-                        self.pos += 1;
+                        self.cursor.pos += 1;
                         self.state = MachineState::BeforeAttributeValue;
                     }
                     Some(b'>') => {
-                        self.pos += 1;
+                        self.cursor.pos += 1;
                         self.emit_tag();
                     }
                     None => return self.eof_in_tag(),
@@ -530,27 +555,27 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(super) fn before_attribute_value_state(&mut self) {
         while matches!(self.cur(), Some(b) if is_ascii_whitespace(b)) {
-            self.pos += 1;
+            self.cursor.pos += 1;
         }
         match self.cur() {
             Some(b'"') => {
-                self.pos += 1;
-                self.start_attr_value(self.pos);
+                self.cursor.pos += 1;
+                self.start_attr_value(self.cursor.pos);
                 self.state = MachineState::AttributeValueDoubleQuoted;
             }
             Some(b'\'') => {
-                self.pos += 1;
-                self.start_attr_value(self.pos);
+                self.cursor.pos += 1;
+                self.start_attr_value(self.cursor.pos);
                 self.state = MachineState::AttributeValueSingleQuoted;
             }
             Some(b'>') => {
-                self.error(ErrorCode::MissingAttributeValue, self.pos);
-                self.start_attr_value(self.pos);
-                self.pos += 1;
+                self.error(ErrorCode::MissingAttributeValue, self.cursor.pos);
+                self.start_attr_value(self.cursor.pos);
+                self.cursor.pos += 1;
                 self.emit_tag();
             }
             _ => {
-                self.start_attr_value(self.pos);
+                self.start_attr_value(self.cursor.pos);
                 self.state = MachineState::AttributeValueUnquoted;
             }
         }
@@ -569,38 +594,30 @@ impl<'a> Tokenizer<'a> {
             if self.limit_hit() {
                 return;
             }
-            let end = stop.find(self.bytes, self.pos);
-            self.attr_value.push_src(self.input, self.pos, end);
-            self.pos = end;
+            let end = stop.find(self.cursor.bytes, self.cursor.pos);
+            self.tag
+                .attr_value
+                .push_src(self.cursor.input, self.cursor.pos, end);
+            self.cursor.pos = end;
             match self.cur() {
                 Some(b'&') => {
-                    self.pos += 1;
+                    self.cursor.pos += 1;
                     self.ref_target = RefTarget::Attribute;
                     if self.character_reference_state() {
                         return;
                     }
                 }
                 Some(0) => {
-                    self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
-                    Self::append_current(
-                        self.input,
-                        self.bytes,
-                        &mut self.pos,
-                        &mut self.attr_value,
-                    );
+                    self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
+                    self.cursor.append_current(&mut self.tag.attr_value);
                 }
                 Some(b'\r') => {
-                    Self::append_current(
-                        self.input,
-                        self.bytes,
-                        &mut self.pos,
-                        &mut self.attr_value,
-                    );
+                    self.cursor.append_current(&mut self.tag.attr_value);
                 }
                 Some(_) => {
                     // The closing quote.
-                    self.end_attr_value(self.pos);
-                    self.pos += 1;
+                    self.end_attr_value(self.cursor.pos);
+                    self.cursor.pos += 1;
                     self.state = MachineState::AfterAttributeValueQuoted;
                     return;
                 }
@@ -616,43 +633,44 @@ impl<'a> Tokenizer<'a> {
             if self.limit_hit() {
                 return;
             }
-            let end = UNQUOTED_VALUE_STOP.find(self.bytes, self.pos);
-            self.attr_value.push_src(self.input, self.pos, end);
-            self.pos = end;
+            let end = UNQUOTED_VALUE_STOP.find(self.cursor.bytes, self.cursor.pos);
+            self.tag
+                .attr_value
+                .push_src(self.cursor.input, self.cursor.pos, end);
+            self.cursor.pos = end;
             match self.cur() {
                 Some(b'&') => {
-                    self.pos += 1;
+                    self.cursor.pos += 1;
                     self.ref_target = RefTarget::Attribute;
                     if self.character_reference_state() {
                         return;
                     }
                 }
                 Some(b'>') => {
-                    self.end_attr_value(self.pos);
-                    self.pos += 1;
+                    self.end_attr_value(self.cursor.pos);
+                    self.cursor.pos += 1;
                     return self.emit_tag();
                 }
                 Some(0) => {
-                    self.error(ErrorCode::UnexpectedNullCharacter, self.pos);
-                    Self::append_current(
-                        self.input,
-                        self.bytes,
-                        &mut self.pos,
-                        &mut self.attr_value,
-                    );
+                    self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
+                    self.cursor.append_current(&mut self.tag.attr_value);
                 }
                 Some(b'"' | b'\'' | b'<' | b'=' | b'`') => {
                     self.error(
                         ErrorCode::UnexpectedCharacterInUnquotedAttributeValue,
-                        self.pos,
+                        self.cursor.pos,
                     );
-                    self.attr_value.push_src(self.input, self.pos, self.pos + 1);
-                    self.pos += 1;
+                    self.tag.attr_value.push_src(
+                        self.cursor.input,
+                        self.cursor.pos,
+                        self.cursor.pos + 1,
+                    );
+                    self.cursor.pos += 1;
                 }
                 Some(_) => {
                     // Whitespace.
-                    self.end_attr_value(self.pos);
-                    self.pos += 1;
+                    self.end_attr_value(self.cursor.pos);
+                    self.cursor.pos += 1;
                     self.state = MachineState::BeforeAttributeName;
                     return;
                 }
@@ -666,20 +684,23 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn after_attribute_value_quoted_state(&mut self) {
         match self.cur() {
             Some(b) if is_ascii_whitespace(b) => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.state = MachineState::BeforeAttributeName;
             }
             Some(b'/') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.state = MachineState::SelfClosingStartTag;
             }
             Some(b'>') => {
-                self.pos += 1;
+                self.cursor.pos += 1;
                 self.emit_tag();
             }
             None => self.eof_in_tag(),
             Some(_) => {
-                self.error(ErrorCode::MissingWhitespaceBetweenAttributes, self.pos);
+                self.error(
+                    ErrorCode::MissingWhitespaceBetweenAttributes,
+                    self.cursor.pos,
+                );
                 self.state = MachineState::BeforeAttributeName;
             }
         }
@@ -690,13 +711,13 @@ impl<'a> Tokenizer<'a> {
     pub(super) fn self_closing_start_tag_state(&mut self) {
         match self.cur() {
             Some(b'>') => {
-                self.self_closing = true;
-                self.pos += 1;
+                self.tag.self_closing = true;
+                self.cursor.pos += 1;
                 self.emit_tag();
             }
             None => self.eof_in_tag(),
             Some(_) => {
-                self.error(ErrorCode::UnexpectedSolidusInTag, self.pos);
+                self.error(ErrorCode::UnexpectedSolidusInTag, self.cursor.pos);
                 self.state = MachineState::BeforeAttributeName;
                 self.before_attribute_name_state();
             }
