@@ -85,8 +85,7 @@
 use core::borrow::Borrow;
 
 use crate::token::{Comment, Doctype, Tag, Token};
-use crate::tokenizer::State;
-use crate::tokenizer::switch::OpenElements;
+use crate::tokenizer::{OpenElements, State};
 
 /// Appends `s` to `out` escaped for text (§13.3, "escaping a string", not
 /// in attribute mode): `&` → `&amp;`, U+00A0 → `&nbsp;`, `<` → `&lt;`,

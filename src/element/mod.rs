@@ -64,6 +64,7 @@
 //! `tools/gen_elements.py` into `generated.rs` (`--check` tells whether
 //! the file is current); the lookup is here.
 
+pub(crate) mod categories;
 mod generated;
 
 pub(crate) use generated::ALL;

@@ -58,7 +58,7 @@ mod parse_errors;
 mod push;
 mod resume;
 mod strbuf;
-pub(crate) mod switch;
+mod switch;
 mod tag;
 mod tree;
 
@@ -76,11 +76,12 @@ use machine::MachineState;
 use parse_errors::{ErrorLog, next_input_stream_error};
 use resume::ResumeState;
 use strbuf::StrBuf;
-use switch::{OpenElements, SwitchContext};
+use switch::SwitchContext;
 
 pub use budget::MemoryLimitError;
 pub use options::{Options, State};
 pub(crate) use resume::Carry;
+pub(crate) use switch::OpenElements;
 
 /// The HTML tokenizer: an iterator of [`Token`]s over a `&str`.
 ///

@@ -58,16 +58,19 @@
 //! current node was then. No real page comes near: the seven pages of
 //! the corpus open at most 33 elements at once (Wikipedia's).
 
+mod foreign;
+mod in_body;
 mod modes;
 mod quirks;
 mod stack;
+mod tables;
 
 use core::hash::{BuildHasherDefault, Hasher};
 use std::collections::HashSet;
 
 use super::State;
-use super::switch::Ns;
 use crate::element::Element;
+use crate::element::categories::Namespace;
 use crate::scan::is_ascii_whitespace;
 use crate::token::{Attribute, Doctype, Tag};
 
@@ -149,7 +152,7 @@ pub(super) enum Point {
 pub(super) struct Node {
     /// Which element this is: clones get a new one.
     pub(super) id: u32,
-    pub(super) ns: Ns,
+    pub(super) ns: Namespace,
     pub(super) element: Element,
     /// The tag name of an [`Element::Other`] (empty otherwise).
     pub(super) name: Box<str>,
@@ -166,32 +169,32 @@ impl Node {
     /// Whether this is the HTML element `element`.
     #[inline]
     pub(super) fn is(&self, element: Element) -> bool {
-        self.ns == Ns::Html && self.element == element
+        self.ns == Namespace::Html && self.element == element
     }
 
     /// Whether this is an HTML element with the tag's name.
-    pub(super) fn is_html_named(&self, tag: &T<'_>) -> bool {
-        self.ns == Ns::Html && self.same_name(tag)
+    pub(super) fn is_html_named(&self, tag: &RuleTag<'_>) -> bool {
+        self.ns == Namespace::Html && self.same_name(tag)
     }
 
     /// Whether this element has the tag's name (in any namespace).
-    pub(super) fn same_name(&self, tag: &T<'_>) -> bool {
+    pub(super) fn same_name(&self, tag: &RuleTag<'_>) -> bool {
         self.element == tag.element && (tag.element != Element::Other || *self.name == *tag.name)
     }
 }
 
 /// A tag as the rules read it.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct T<'t> {
+pub(super) struct RuleTag<'t> {
     pub(super) element: Element,
     pub(super) name: &'t str,
     pub(super) attrs: &'t [Attribute<'t>],
     pub(super) self_closing: bool,
 }
 
-impl<'t> T<'t> {
-    fn of(tag: &'t Tag<'t>) -> T<'t> {
-        T {
+impl<'t> RuleTag<'t> {
+    fn of(tag: &'t Tag<'t>) -> RuleTag<'t> {
+        RuleTag {
             element: tag.element,
             name: tag.name,
             attrs: tag.attributes,
@@ -201,8 +204,8 @@ impl<'t> T<'t> {
 
     /// A tag the rules make up (`image` read as `img`, `</br>` as `<br>`):
     /// no attributes.
-    pub(super) fn named(element: Element) -> T<'static> {
-        T {
+    pub(super) fn named(element: Element) -> RuleTag<'static> {
+        RuleTag {
             element,
             name: element.name().unwrap_or(""),
             attrs: &[],
@@ -218,6 +221,11 @@ impl<'t> T<'t> {
             .map(|a| a.value)
     }
 
+    /// The names of the tag's attributes, duplicates left out.
+    pub(super) fn attribute_names(&self) -> impl Iterator<Item = &'t str> {
+        self.attrs.iter().filter(|a| !a.duplicate).map(|a| a.name)
+    }
+
     /// Whether this is the tag `element`.
     #[inline]
     pub(super) fn is(&self, element: Element) -> bool {
@@ -227,9 +235,9 @@ impl<'t> T<'t> {
 
 /// A token as the rules read it.
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Tok<'t> {
-    Start(T<'t>),
-    End(T<'t>),
+pub(super) enum RuleToken<'t> {
+    Start(RuleTag<'t>),
+    End(RuleTag<'t>),
     Chars(Chars),
     Doctype { quirky: bool },
 }
@@ -322,14 +330,14 @@ impl Tree {
     pub(crate) fn start_tag(&mut self, tag: &Tag<'_>) -> Option<State> {
         self.switch = None;
         self.ignore_lf = false;
-        self.dispatch(Tok::Start(T::of(tag)));
+        self.dispatch(RuleToken::Start(RuleTag::of(tag)));
         self.switch.take()
     }
 
     /// An end tag.
     pub(crate) fn end_tag(&mut self, tag: &Tag<'_>) {
         self.ignore_lf = false;
-        self.dispatch(Tok::End(T::of(tag)));
+        self.dispatch(RuleToken::End(RuleTag::of(tag)));
     }
 
     /// Text handed out before the next token (or alone): its character
@@ -358,7 +366,7 @@ impl Tree {
             if seen[kind as usize] {
                 continue;
             }
-            self.dispatch(Tok::Chars(kind));
+            self.dispatch(RuleToken::Chars(kind));
             let now = (self.mode, self.stack.len(), self.formatting.len());
             if now != state {
                 state = now;
@@ -389,13 +397,13 @@ impl Tree {
     pub(crate) fn doctype(&mut self, doctype: &Doctype<'_>) {
         self.ignore_lf = false;
         let quirky = quirks::is_quirky(doctype);
-        self.dispatch(Tok::Doctype { quirky });
+        self.dispatch(RuleToken::Doctype { quirky });
     }
 
     /// Whether the adjusted current node is an element in foreign content
     /// (so `<![CDATA[` opens a CDATA section).
     pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
-        matches!(self.stack.last(), Some(n) if n.ns != Ns::Html)
+        matches!(self.stack.last(), Some(n) if n.ns != Namespace::Html)
     }
 
     /// The bytes held on the heap (about).
@@ -412,7 +420,7 @@ impl Tree {
 
     /// The tree construction dispatcher (§13.2.6): the token goes to the
     /// current insertion mode, or to the rules for foreign content.
-    fn dispatch(&mut self, tok: Tok<'_>) {
+    fn dispatch(&mut self, tok: RuleToken<'_>) {
         if self.stopped {
             return;
         }
@@ -435,21 +443,21 @@ impl Tree {
 
     /// Whether the dispatcher sends the token to the insertion mode rather
     /// than to the rules for foreign content.
-    fn in_html_content(&self, tok: &Tok<'_>) -> bool {
+    fn in_html_content(&self, tok: &RuleToken<'_>) -> bool {
         let Some(node) = self.stack.last() else {
             return true;
         };
-        if node.ns == Ns::Html {
+        if node.ns == Namespace::Html {
             return true;
         }
         match (node.point, tok) {
-            (Point::MathText, Tok::Start(t)) => {
+            (Point::MathText, RuleToken::Start(t)) => {
                 !matches!(t.element, Element::Mglyph | Element::Malignmark)
             }
-            (Point::MathText | Point::Html, Tok::Chars(_)) => true,
-            (Point::Html, Tok::Start(_)) => true,
-            (_, Tok::Start(t)) => {
-                node.ns == Ns::MathMl
+            (Point::MathText | Point::Html, RuleToken::Chars(_)) => true,
+            (Point::Html, RuleToken::Start(_)) => true,
+            (_, RuleToken::Start(t)) => {
+                node.ns == Namespace::MathMl
                     && node.element == Element::AnnotationXml
                     && t.is(Element::Svg)
             }

@@ -5,11 +5,10 @@
 //! algorithm (§13.2.6.4.7, "in body"), the implied end tags (§13.2.6.3)
 //! and resetting the insertion mode.
 
-use super::{Mode, Node, Point, T, Tree};
+use super::{Mode, Node, Point, RuleTag, Tree};
 use crate::element::Element;
-use crate::tokenizer::switch::{
-    BUTTON_SCOPE, LIST_SCOPE, Ns, SCOPE, bounds_html_scope, has_implied_end_tag, is_point_element,
-    is_special_html,
+use crate::element::categories::{
+    Category, Namespace, has_implied_end_tag, is_formatting, is_in, is_integration_point_element,
 };
 
 /// The scopes of "has an element in scope" (§13.2.4.2).
@@ -25,16 +24,16 @@ pub(super) enum Scope {
 /// `html5ever`: see [`Tree::html5ever`]).
 fn bounds(node: &Node, scope: Scope, html5ever: bool) -> bool {
     use Element::*;
-    if html5ever && node.ns == Ns::MathMl && node.element == AnnotationXml {
+    if html5ever && node.ns == Namespace::MathMl && node.element == AnnotationXml {
         return false;
     }
     match (node.ns, scope) {
-        (Ns::Html, Scope::Table) => matches!(node.element, Html | Table | Template),
-        (Ns::Html, Scope::Default) => bounds_html_scope(node.element, SCOPE),
-        (Ns::Html, Scope::Button) => bounds_html_scope(node.element, BUTTON_SCOPE),
-        (Ns::Html, Scope::ListItem) => bounds_html_scope(node.element, LIST_SCOPE),
+        (Namespace::Html, Scope::Table) => matches!(node.element, Html | Table | Template),
+        (Namespace::Html, Scope::Default) => is_in(node.element, Category::Scope),
+        (Namespace::Html, Scope::Button) => is_in(node.element, Category::ButtonScope),
+        (Namespace::Html, Scope::ListItem) => is_in(node.element, Category::ListItemScope),
         (_, Scope::Table) => false,
-        (ns, _) => is_point_element(ns, node.element),
+        (ns, _) => is_integration_point_element(ns, node.element),
     }
 }
 
@@ -42,24 +41,14 @@ fn bounds(node: &Node, scope: Scope, html5ever: bool) -> bool {
 /// set if `html5ever`: see [`Tree::html5ever`]).
 fn is_special(node: &Node, html5ever: bool) -> bool {
     match node.ns {
-        Ns::Html if html5ever => match node.element {
+        Namespace::Html if html5ever => match node.element {
             Element::Isindex => true,
             Element::Search => false,
-            e => is_special_html(e),
+            e => is_in(e, Category::Special),
         },
-        Ns::Html => is_special_html(node.element),
-        ns => !html5ever && is_point_element(ns, node.element),
+        Namespace::Html => is_in(node.element, Category::Special),
+        ns => !html5ever && is_integration_point_element(ns, node.element),
     }
-}
-
-/// The formatting elements (§13.2.4.2), which go on the list of active
-/// formatting elements.
-fn is_formatting(element: Element) -> bool {
-    use Element::*;
-    matches!(
-        element,
-        A | B | Big | Code | Em | Font | I | Nobr | S | Small | Strike | Strong | Tt | U
-    )
 }
 
 impl Tree {
@@ -79,13 +68,13 @@ impl Tree {
     }
 
     /// A new element for the tag, in namespace `ns` (not yet inserted).
-    pub(super) fn create(&mut self, ns: Ns, tag: &T<'_>) -> Node {
+    pub(super) fn create(&mut self, ns: Namespace, tag: &RuleTag<'_>) -> Node {
         use Element::*;
         let element = tag.element;
         let point = match (ns, element) {
-            (Ns::Svg, ForeignObject | Desc | Title) => Point::Html,
-            (Ns::MathMl, Mi | Mo | Mn | Ms | Mtext) => Point::MathText,
-            (Ns::MathMl, AnnotationXml)
+            (Namespace::Svg, ForeignObject | Desc | Title) => Point::Html,
+            (Namespace::MathMl, Mi | Mo | Mn | Ms | Mtext) => Point::MathText,
+            (Namespace::MathMl, AnnotationXml)
                 if tag.attr("encoding").is_some_and(|e| {
                     e.eq_ignore_ascii_case("text/html")
                         || e.eq_ignore_ascii_case("application/xhtml+xml")
@@ -95,7 +84,7 @@ impl Tree {
             }
             _ => Point::None,
         };
-        let attrs = if ns == Ns::Html && is_formatting(element) && !tag.attrs.is_empty() {
+        let attrs = if ns == Namespace::Html && is_formatting(element) && !tag.attrs.is_empty() {
             let mut kept: Vec<_> = tag.attrs.iter().filter(|a| !a.duplicate).collect();
             kept.sort_unstable_by_key(|a| a.name);
             let mut joined = String::new();
@@ -143,12 +132,12 @@ impl Tree {
     }
 
     /// Inserts an HTML element for the tag; returns its id.
-    pub(super) fn insert(&mut self, tag: &T<'_>) -> u32 {
-        self.insert_in(Ns::Html, tag)
+    pub(super) fn insert(&mut self, tag: &RuleTag<'_>) -> u32 {
+        self.insert_in(Namespace::Html, tag)
     }
 
     /// Inserts an element for the tag in namespace `ns`; returns its id.
-    pub(super) fn insert_in(&mut self, ns: Ns, tag: &T<'_>) -> u32 {
+    pub(super) fn insert_in(&mut self, ns: Namespace, tag: &RuleTag<'_>) -> u32 {
         let node = self.create(ns, tag);
         let id = node.id;
         self.push(node);
@@ -157,7 +146,7 @@ impl Tree {
 
     /// Inserts an HTML element for the tag and pops it at once (void
     /// elements).
-    pub(super) fn insert_void(&mut self, tag: &T<'_>) {
+    pub(super) fn insert_void(&mut self, tag: &RuleTag<'_>) {
         self.insert(tag);
         self.pop();
     }
@@ -222,7 +211,7 @@ impl Tree {
         let i = self
             .stack
             .iter()
-            .rposition(|n| n.ns == Ns::Html && test(n.element));
+            .rposition(|n| n.ns == Namespace::Html && test(n.element));
         self.truncate(i.unwrap_or(0));
     }
 
@@ -248,7 +237,7 @@ impl Tree {
     /// Generates implied end tags (§13.2.6.3), except for `except`.
     pub(super) fn generate_implied_end_tags(&mut self, except: Option<Element>) {
         while let Some(node) = self.current() {
-            if node.ns != Ns::Html
+            if node.ns != Namespace::Html
                 || !has_implied_end_tag(node.element)
                 || Some(node.element) == except
             {
@@ -267,7 +256,7 @@ impl Tree {
                     node.element,
                     Caption | Colgroup | Tbody | Td | Tfoot | Th | Thead | Tr
                 );
-            if node.ns != Ns::Html || !implied {
+            if node.ns != Namespace::Html || !implied {
                 return;
             }
             self.pop();
@@ -292,7 +281,7 @@ impl Tree {
     /// context, §13.2.6.4.9–13).
     pub(super) fn clear_back_to(&mut self, elements: &[Element]) {
         while let Some(node) = self.current() {
-            if node.ns == Ns::Html
+            if node.ns == Namespace::Html
                 && (elements.contains(&node.element)
                     || matches!(node.element, Element::Template | Element::Html))
             {
@@ -350,7 +339,7 @@ impl Tree {
 
     /// The last element on the list after its last marker that is an HTML
     /// element with the tag's name.
-    pub(super) fn formatting_named(&self, tag: &T<'_>) -> Option<usize> {
+    pub(super) fn formatting_named(&self, tag: &RuleTag<'_>) -> Option<usize> {
         for (i, entry) in self.formatting.iter().enumerate().rev() {
             match entry {
                 None => return None,
@@ -400,7 +389,7 @@ impl Tree {
     /// The adoption agency algorithm (§13.2.6.4.7) for an end tag (or an
     /// `a`, `nobr` start tag) with the tag's name. Returns `false` where
     /// the standard says to act as "any other end tag" instead.
-    pub(super) fn adoption_agency(&mut self, tag: &T<'_>) -> bool {
+    pub(super) fn adoption_agency(&mut self, tag: &RuleTag<'_>) -> bool {
         if let Some(current) = self.current() {
             if current.is_html_named(tag) && self.formatting_position(current.id).is_none() {
                 self.pop();
@@ -475,7 +464,7 @@ impl Tree {
     }
 
     /// "Any other end tag" of "in body" (§13.2.6.4.7).
-    pub(super) fn any_other_end_tag(&mut self, tag: &T<'_>) {
+    pub(super) fn any_other_end_tag(&mut self, tag: &RuleTag<'_>) {
         for i in (0..self.stack.len()).rev() {
             let node = &self.stack[i];
             if node.is_html_named(tag) {
@@ -501,17 +490,17 @@ impl Tree {
             let last = i == 0;
             let node = &self.stack[i];
             let mode = match (node.ns, node.element) {
-                (Ns::Html, Td | Th) if !last => Some(Mode::InCell),
-                (Ns::Html, Tr) => Some(Mode::InRow),
-                (Ns::Html, Tbody | Thead | Tfoot) => Some(Mode::InTableBody),
-                (Ns::Html, Caption) => Some(Mode::InCaption),
-                (Ns::Html, Colgroup) => Some(Mode::InColumnGroup),
-                (Ns::Html, Table) => Some(Mode::InTable),
-                (Ns::Html, Template) => self.templates.last().copied(),
-                (Ns::Html, Head) if !last => Some(Mode::InHead),
-                (Ns::Html, Body) => Some(Mode::InBody),
-                (Ns::Html, Frameset) => Some(Mode::InFrameset),
-                (Ns::Html, Html) => Some(if self.head.is_none() {
+                (Namespace::Html, Td | Th) if !last => Some(Mode::InCell),
+                (Namespace::Html, Tr) => Some(Mode::InRow),
+                (Namespace::Html, Tbody | Thead | Tfoot) => Some(Mode::InTableBody),
+                (Namespace::Html, Caption) => Some(Mode::InCaption),
+                (Namespace::Html, Colgroup) => Some(Mode::InColumnGroup),
+                (Namespace::Html, Table) => Some(Mode::InTable),
+                (Namespace::Html, Template) => self.templates.last().copied(),
+                (Namespace::Html, Head) if !last => Some(Mode::InHead),
+                (Namespace::Html, Body) => Some(Mode::InBody),
+                (Namespace::Html, Frameset) => Some(Mode::InFrameset),
+                (Namespace::Html, Html) => Some(if self.head.is_none() {
                     Mode::BeforeHead
                 } else {
                     Mode::AfterHead
