@@ -77,15 +77,18 @@
 //! assert!(texts.is_empty());
 //! ```
 
+use core::cell::RefCell;
 use core::fmt;
 use core::ops::ControlFlow;
+
+use std::rc::Rc;
 
 use bumpalo::Bump;
 
 use crate::error::ParseError;
 use crate::scan::utf8_width;
 use crate::token::{Span, Token};
-use crate::tokenizer::{Carry, Options, State, Tokenizer};
+use crate::tokenizer::{BufferChain, Carry, Options, State, Tokenizer};
 
 /// How a [`StreamTokenizer`] behaves.
 #[derive(Clone, Debug)]
@@ -176,7 +179,7 @@ impl std::error::Error for StreamError {}
 #[derive(Debug)]
 pub struct StreamTokenizer {
     /// What goes on from chunk to chunk. A [`Feed`] borrows the stream
-    /// for its life and takes this with it (see [`Link`]): moved, not
+    /// for its life and takes this with it (see [`ChunkReader`]): moved, not
     /// reached through the borrow, it lets the feed's tokenizer start the
     /// next buffer itself.
     state: StreamState,
@@ -492,8 +495,11 @@ fn incomplete_suffix(bytes: &[u8]) -> usize {
 /// ```
 pub struct Feed<'s, 'a> {
     stream: &'s mut StreamTokenizer,
-    /// The tokenizer of the current buffer, linked to this feed's [`Link`].
+    /// The tokenizer of the current buffer, chained to `reader`.
     core: Tokenizer<'a>,
+    /// What starts each buffer of the chunk in `core`'s place, shared with
+    /// `core` (which calls it at the end of each buffer).
+    reader: Rc<RefCell<ChunkReader<'a>>>,
     /// The chunk's text ([`Feed::decoded`]).
     text: &'a str,
 }
@@ -501,7 +507,7 @@ pub struct Feed<'s, 'a> {
 /// What a feed's tokenizer needs to start the next buffer of the chunk in
 /// its own place: the stream's state, lent for the feed's life, and how far
 /// the chunk has been read.
-pub(crate) struct Link<'a> {
+struct ChunkReader<'a> {
     state: StreamState,
     arena: &'a Bump,
     /// The chunk's text, and how much of it has been handed to a tokenizer.
@@ -533,7 +539,7 @@ impl<'s, 'a> Feed<'s, 'a> {
     fn new(stream: &'s mut StreamTokenizer, text: &'a str, arena: &'a Bump, last: bool) -> Self {
         let lent = stream.state.lent();
         let state = core::mem::replace(&mut stream.state, lent);
-        let link = Link {
+        let reader = Rc::new(RefCell::new(ChunkReader {
             prefix: 256.max(state.pending.len()),
             state,
             arena,
@@ -547,10 +553,11 @@ impl<'s, 'a> Feed<'s, 'a> {
             cr_held: false,
             hold: false,
             done: false,
-        };
+        }));
         Feed {
             stream,
-            core: Tokenizer::linked(arena, Box::new(link)),
+            core: Tokenizer::chained(arena, reader.clone()),
+            reader,
             text,
         }
     }
@@ -561,45 +568,46 @@ impl Drop for Feed<'_, '_> {
     /// it was read to its end (the end of the input, or where the memory
     /// limit stopped it: nothing starts a buffer after those).
     fn drop(&mut self) {
-        if let Some(mut link) = self.core.take_link() {
-            if link.live && self.core.is_done() {
-                link.collect(&mut self.core);
+        self.core.unchain();
+        // (Borrowed only if a panic unwinds from inside the reader: the
+        // stream then keeps the lent state, which refuses every call.)
+        if let Ok(mut reader) = self.reader.try_borrow_mut() {
+            if reader.live && self.core.is_done() {
+                reader.collect(&mut self.core);
             }
-            self.stream.state = link.state;
+            let lent = reader.state.lent();
+            self.stream.state = core::mem::replace(&mut reader.state, lent);
         }
     }
 }
 
 /// Holds a feed's tokenizer at the end of each buffer while it lives.
-struct Held<'f, 'a>(&'f mut Tokenizer<'a>);
+struct Held<'f, 'a> {
+    core: &'f mut Tokenizer<'a>,
+    reader: &'f RefCell<ChunkReader<'a>>,
+}
 
 impl<'f, 'a> Held<'f, 'a> {
-    fn new(core: &'f mut Tokenizer<'a>) -> Self {
-        if let Some(link) = core.link_mut() {
-            link.hold = true;
-        }
-        Held(core)
+    fn new(core: &'f mut Tokenizer<'a>, reader: &'f RefCell<ChunkReader<'a>>) -> Self {
+        reader.borrow_mut().hold = true;
+        Held { core, reader }
     }
 }
 
 impl Drop for Held<'_, '_> {
     fn drop(&mut self) {
-        if let Some(link) = self.0.link_mut() {
-            link.hold = false;
+        if let Ok(mut reader) = self.reader.try_borrow_mut() {
+            reader.hold = false;
         }
     }
 }
 
-impl<'a> Link<'a> {
-    /// Whether the tokenizer goes on to the next buffer by itself.
-    pub(crate) fn crosses(&self) -> bool {
+impl<'a> BufferChain<'a> for ChunkReader<'a> {
+    fn crosses(&self) -> bool {
         !self.hold
     }
 
-    /// The tokenizer `core` has finished its buffer (or is on none yet):
-    /// collects what it left, and starts the next buffer in its place.
-    /// Returns false when nothing is left to tokenize in this chunk.
-    pub(crate) fn next_buffer(&mut self, core: &mut Tokenizer<'a>) -> bool {
+    fn next_buffer(&mut self, core: &mut Tokenizer<'a>) -> bool {
         if self.live {
             self.live = false;
             self.collect(core);
@@ -614,7 +622,9 @@ impl<'a> Link<'a> {
         self.done = true;
         false
     }
+}
 
+impl<'a> ChunkReader<'a> {
     /// Starts a tokenizer over the next buffer in `core`'s place: the carry
     /// and a prefix of the chunk copied together, or the rest of the chunk
     /// itself. Returns false when nothing is left to tokenize in this chunk.
@@ -886,14 +896,14 @@ impl<'a> Feed<'_, 'a> {
         // Each buffer's tokenizer pushes its tokens and stops at the
         // buffer's end, so that the next buffer's tokens get its source.
         let text = self.text;
-        let held = Held::new(&mut self.core);
+        let held = Held::new(&mut self.core, &self.reader);
         loop {
-            let source = Source::of(held.0, text);
-            held.0.try_for_each_token(
+            let source = Source::of(held.core, text);
+            held.core.try_for_each_token(
                 #[inline(always)]
                 |token| sink(token, &source),
             )?;
-            if !held.0.next_buffer() {
+            if !held.core.next_buffer() {
                 return ControlFlow::Continue(());
             }
         }

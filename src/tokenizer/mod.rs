@@ -80,7 +80,7 @@ use switch::SwitchContext;
 
 pub use budget::MemoryLimitError;
 pub use options::{Options, State};
-pub(crate) use resume::Carry;
+pub(crate) use resume::{BufferChain, Carry};
 pub(crate) use switch::OpenElements;
 
 /// The HTML tokenizer: an iterator of [`Token`]s over a `&str`.

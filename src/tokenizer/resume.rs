@@ -2,6 +2,9 @@
 //! the end of a partial buffer, and what one buffer's tokenizer hands to the
 //! next (see `stream.rs`).
 
+use core::cell::RefCell;
+use std::rc::Rc;
+
 use bumpalo::Bump;
 
 use super::machine::MachineState;
@@ -9,7 +12,6 @@ use super::strbuf::StrBuf;
 use super::switch::OpenElements;
 use super::{Options, State, Tokenizer};
 use crate::error::ErrorCode;
-use crate::stream::Link;
 
 /// What a tokenizer stopped in a partial buffer hands to the next one: the
 /// state to resume in and the context a tree builder would have set.
@@ -106,6 +108,25 @@ impl Default for Safe {
     }
 }
 
+/// What starts the next buffer of a stream when one ends: the stream's
+/// feed (see `stream.rs`), which the tokenizer calls once per buffer. The
+/// tokenizer declares it, and the stream implements it, so that the
+/// tokenizer need not know the stream.
+pub(crate) trait BufferChain<'a> {
+    /// Whether the tokenizer goes on to the next buffer by itself (false
+    /// while the chain's owner holds its tokenizers at their buffers' ends).
+    fn crosses(&self) -> bool;
+
+    /// `tokenizer` has finished its buffer (or is on none yet): collects
+    /// what it left, and starts the next buffer in its place. Returns false
+    /// when nothing is left to tokenize.
+    fn next_buffer(&mut self, tokenizer: &mut Tokenizer<'a>) -> bool;
+}
+
+/// A [`BufferChain`] as a tokenizer holds it, shared with its owner (which
+/// takes back what it lent the chain when it is done).
+pub(crate) type SharedChain<'a> = Rc<RefCell<dyn BufferChain<'a> + 'a>>;
+
 /// Streaming: how this buffer's tokenizer stops at its end, and what it
 /// hands to the next buffer's.
 #[derive(Default)]
@@ -123,10 +144,10 @@ pub(super) struct ResumeState<'a> {
     pub(super) suspended_at: Option<usize>,
     /// Where text running to the end of the input ends (see `emit_eof`).
     pub(super) eof_text_end: Option<usize>,
-    /// A stream's feed, which starts its next buffer in this tokenizer's
-    /// place when this buffer ends (see `next_buffer`); `None` for a whole
+    /// What starts the next buffer in this tokenizer's place when this
+    /// buffer ends (a stream's feed; see `next_buffer`); `None` for a whole
     /// input.
-    pub(super) link: Option<Box<Link<'a>>>,
+    pub(super) chain: Option<SharedChain<'a>>,
 }
 
 impl<'a> Tokenizer<'a> {
@@ -164,24 +185,19 @@ impl<'a> Tokenizer<'a> {
         tok
     }
 
-    /// A stream's tokenizer over no buffer yet, linked to its feed: a
-    /// buffer that has ended ([`MachineState::EndOfBuffer`]), so the first call for a
-    /// token starts the feed's first buffer. It answers no span (its base
-    /// is past every offset).
-    pub(crate) fn linked(arena: &'a Bump, link: Box<Link<'a>>) -> Tokenizer<'a> {
+    /// A stream's tokenizer over no buffer yet, chained to what starts its
+    /// buffers: a buffer that has ended ([`MachineState::EndOfBuffer`]), so
+    /// the first call for a token starts the first buffer. It answers no
+    /// span (its base is past every offset).
+    pub(crate) fn chained(arena: &'a Bump, chain: SharedChain<'a>) -> Tokenizer<'a> {
         // Never tokenizes: the options only keep it from allocating.
         let opts = Options::default().auto_switch(false);
         let mut tok = Tokenizer::with_stack("", arena, opts, OpenElements::default());
         tok.cursor.base = usize::MAX;
         tok.resume.partial = true;
         tok.state = MachineState::EndOfBuffer;
-        tok.resume.link = Some(link);
+        tok.resume.chain = Some(chain);
         tok
-    }
-
-    /// The feed this tokenizer is linked to, if it is a stream's.
-    pub(crate) fn link_mut(&mut self) -> Option<&mut Link<'a>> {
-        self.resume.link.as_deref_mut()
     }
 
     /// Whether the tokenizer has stopped for good: its input ended, or the
@@ -190,23 +206,24 @@ impl<'a> Tokenizer<'a> {
         self.output.done
     }
 
-    /// Unlinks the tokenizer from its feed (which is being dropped).
-    pub(crate) fn take_link(&mut self) -> Option<Box<Link<'a>>> {
-        self.resume.link.take()
+    /// Takes the tokenizer off its chain (whose owner is being dropped).
+    pub(crate) fn unchain(&mut self) {
+        self.resume.chain = None;
     }
 
-    /// This buffer has ended: when the tokenizer is a stream's, its feed
-    /// collects what the buffer left and starts the next buffer in this
-    /// tokenizer's place. Returns whether it did (false at the end of the
-    /// chunk, or for a whole input). Once per buffer, so out of line.
+    /// This buffer has ended: when the tokenizer is on a chain (a
+    /// stream's), the chain collects what the buffer left and starts the
+    /// next buffer in this tokenizer's place. Returns whether it did (false
+    /// at the end of the chunk, or for a whole input). Once per buffer, so
+    /// out of line.
     #[cold]
     #[inline(never)]
     pub(crate) fn next_buffer(&mut self) -> bool {
-        let Some(mut link) = self.resume.link.take() else {
+        let Some(chain) = self.resume.chain.take() else {
             return false;
         };
-        let started = link.next_buffer(self);
-        self.resume.link = Some(link);
+        let started = chain.borrow_mut().next_buffer(self);
+        self.resume.chain = Some(chain);
         started
     }
 
@@ -299,13 +316,18 @@ impl<'a> Tokenizer<'a> {
         self.budget.next_check = usize::MAX;
     }
 
-    /// The step of [`MachineState::EndOfBuffer`]: the feed starts its next buffer in
-    /// this tokenizer's place, unless it holds its tokenizers at their
-    /// buffers' ends (`Feed::try_for_each_token_in`) or the chunk is done.
+    /// The step of [`MachineState::EndOfBuffer`]: the chain starts the next
+    /// buffer in this tokenizer's place, unless it holds its tokenizers at
+    /// their buffers' ends (`Feed::try_for_each_token_in`) or the chunk is
+    /// done.
     #[cold]
     #[inline(never)]
     pub(super) fn end_of_buffer(&mut self) {
-        let crosses = self.resume.link.as_ref().is_some_and(|link| link.crosses());
+        let crosses = self
+            .resume
+            .chain
+            .as_ref()
+            .is_some_and(|c| c.borrow().crosses());
         if !crosses || !self.next_buffer() {
             self.output.done = true;
         }
