@@ -25,6 +25,25 @@ static PLAINTEXT_STOP: ByteSet = ByteSet::new(b"\0\r");
 /// Bytes that end a run in the script data escaped states.
 static ESCAPED_STOP: ByteSet = ByteSet::new(b"-<\0\r");
 
+/// Which of the two families of script data escaped states: inside
+/// `<!--` in a script, or inside a `<script>` within that.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ScriptEscapeKind {
+    Escaped,
+    DoubleEscaped,
+}
+
+/// Whether the escaped state is one of its dash states (a `-` was just
+/// read), which decides where the next `-` goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum EscapedSubstate {
+    /// The script data (double) escaped state itself: a `-` goes to the
+    /// dash state.
+    Text,
+    /// The dash or dash dash state: a `-` goes to the dash dash state.
+    AfterDash,
+}
+
 /// The families of "less-than sign / end tag open / end tag name" states.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Family {
@@ -369,18 +388,27 @@ impl<'a> Tokenizer<'a> {
     /// The body shared by the script data escaped and double escaped states
     /// and their dash states: `-`, `<`, NUL and EOF are special, anything
     /// else is text and returns to `plain`.
-    fn escaped_common(
-        &mut self,
-        plain: MachineState,
-        dash: MachineState,
-        lt: MachineState,
-        emit_lt: bool,
-        run: bool,
-    ) {
-        let b = if run {
-            self.text_run(&ESCAPED_STOP, Fast::Two(b'-', b'<'))
-        } else {
-            self.cur()
+    fn escaped_common(&mut self, kind: ScriptEscapeKind, at: EscapedSubstate) {
+        use MachineState::*;
+        let (plain, lt) = match kind {
+            ScriptEscapeKind::Escaped => (ScriptDataEscaped, ScriptDataEscapedLessThanSign),
+            ScriptEscapeKind::DoubleEscaped => {
+                (ScriptDataDoubleEscaped, ScriptDataDoubleEscapedLessThanSign)
+            }
+        };
+        let dash = match (kind, at) {
+            (ScriptEscapeKind::Escaped, EscapedSubstate::Text) => ScriptDataEscapedDash,
+            (ScriptEscapeKind::Escaped, EscapedSubstate::AfterDash) => ScriptDataEscapedDashDash,
+            (ScriptEscapeKind::DoubleEscaped, EscapedSubstate::Text) => ScriptDataDoubleEscapedDash,
+            (ScriptEscapeKind::DoubleEscaped, EscapedSubstate::AfterDash) => {
+                ScriptDataDoubleEscapedDashDash
+            }
+        };
+        // Only the state without dashes reads text in runs: in the dash
+        // states the next character nearly always leaves them.
+        let b = match at {
+            EscapedSubstate::Text => self.text_run(&ESCAPED_STOP, Fast::Two(b'-', b'<')),
+            EscapedSubstate::AfterDash => self.cur(),
         };
         match b {
             Some(b'-') => {
@@ -391,7 +419,8 @@ impl<'a> Tokenizer<'a> {
             Some(b'<') => {
                 self.cursor.markup_start = self.cursor.pos;
                 self.cursor.pos += 1;
-                if emit_lt {
+                // In the double escaped states the `<` is text at once.
+                if kind == ScriptEscapeKind::DoubleEscaped {
                     self.text_src(self.cursor.markup_start, self.cursor.pos);
                 }
                 self.state = lt;
@@ -416,24 +445,12 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.20 Script data escaped state.
     pub(super) fn script_data_escaped_state(&mut self) {
-        self.escaped_common(
-            MachineState::ScriptDataEscaped,
-            MachineState::ScriptDataEscapedDash,
-            MachineState::ScriptDataEscapedLessThanSign,
-            false,
-            true,
-        )
+        self.escaped_common(ScriptEscapeKind::Escaped, EscapedSubstate::Text)
     }
 
     /// 13.2.5.21 Script data escaped dash state.
     pub(super) fn script_data_escaped_dash_state(&mut self) {
-        self.escaped_common(
-            MachineState::ScriptDataEscaped,
-            MachineState::ScriptDataEscapedDashDash,
-            MachineState::ScriptDataEscapedLessThanSign,
-            false,
-            false,
-        )
+        self.escaped_common(ScriptEscapeKind::Escaped, EscapedSubstate::AfterDash)
     }
 
     /// 13.2.5.22 Script data escaped dash dash state.
@@ -444,13 +461,7 @@ impl<'a> Tokenizer<'a> {
             self.state = MachineState::ScriptData;
             return;
         }
-        self.escaped_common(
-            MachineState::ScriptDataEscaped,
-            MachineState::ScriptDataEscapedDashDash,
-            MachineState::ScriptDataEscapedLessThanSign,
-            false,
-            false,
-        )
+        self.escaped_common(ScriptEscapeKind::Escaped, EscapedSubstate::AfterDash)
     }
 
     /// 13.2.5.23 Script data escaped less-than sign state.
@@ -518,24 +529,12 @@ impl<'a> Tokenizer<'a> {
 
     /// 13.2.5.27 Script data double escaped state.
     pub(super) fn script_data_double_escaped_state(&mut self) {
-        self.escaped_common(
-            MachineState::ScriptDataDoubleEscaped,
-            MachineState::ScriptDataDoubleEscapedDash,
-            MachineState::ScriptDataDoubleEscapedLessThanSign,
-            true,
-            true,
-        )
+        self.escaped_common(ScriptEscapeKind::DoubleEscaped, EscapedSubstate::Text)
     }
 
     /// 13.2.5.28 Script data double escaped dash state.
     pub(super) fn script_data_double_escaped_dash_state(&mut self) {
-        self.escaped_common(
-            MachineState::ScriptDataDoubleEscaped,
-            MachineState::ScriptDataDoubleEscapedDashDash,
-            MachineState::ScriptDataDoubleEscapedLessThanSign,
-            true,
-            false,
-        )
+        self.escaped_common(ScriptEscapeKind::DoubleEscaped, EscapedSubstate::AfterDash)
     }
 
     /// 13.2.5.29 Script data double escaped dash dash state.
@@ -546,13 +545,7 @@ impl<'a> Tokenizer<'a> {
             self.state = MachineState::ScriptData;
             return;
         }
-        self.escaped_common(
-            MachineState::ScriptDataDoubleEscaped,
-            MachineState::ScriptDataDoubleEscapedDashDash,
-            MachineState::ScriptDataDoubleEscapedLessThanSign,
-            true,
-            false,
-        )
+        self.escaped_common(ScriptEscapeKind::DoubleEscaped, EscapedSubstate::AfterDash)
     }
 
     /// 13.2.5.30 Script data double escaped less-than sign state.

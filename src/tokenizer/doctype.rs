@@ -5,7 +5,7 @@
 //! runs.
 
 use super::Tokenizer;
-use super::machine::MachineState;
+use super::machine::{DoctypeIdKind, MachineState};
 use super::strbuf::StrBuf;
 use crate::error::ErrorCode;
 use crate::scan::{ByteSet, is_ascii_whitespace, skip_whitespace};
@@ -26,6 +26,16 @@ pub(super) struct CurrentDoctype {
     pub(super) public_id: Option<StrBuf>,
     pub(super) system_id: Option<StrBuf>,
     pub(super) force_quirks: bool,
+}
+
+impl CurrentDoctype {
+    /// The identifier of this kind.
+    fn id_mut(&mut self, kind: DoctypeIdKind) -> &mut Option<StrBuf> {
+        match kind {
+            DoctypeIdKind::Public => &mut self.public_id,
+            DoctypeIdKind::System => &mut self.system_id,
+        }
+    }
 }
 
 impl<'a> Tokenizer<'a> {
@@ -181,18 +191,17 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// The "after DOCTYPE public/system keyword" states (§13.2.5.57 and
-    /// §13.2.5.63), told apart by `public`.
-    fn after_keyword(&mut self, public: bool) {
-        let (missing_ws, before) = if public {
-            (
+    /// §13.2.5.63), told apart by `kind`.
+    fn after_keyword(&mut self, kind: DoctypeIdKind) {
+        let (missing_ws, before) = match kind {
+            DoctypeIdKind::Public => (
                 ErrorCode::MissingWhitespaceAfterDoctypePublicKeyword,
                 MachineState::BeforeDoctypePublicIdentifier,
-            )
-        } else {
-            (
+            ),
+            DoctypeIdKind::System => (
                 ErrorCode::MissingWhitespaceAfterDoctypeSystemKeyword,
                 MachineState::BeforeDoctypeSystemIdentifier,
-            )
+            ),
         };
         match self.cur() {
             Some(b) if is_ascii_whitespace(b) => {
@@ -201,23 +210,22 @@ impl<'a> Tokenizer<'a> {
             }
             Some(q @ (b'"' | b'\'')) => {
                 self.error(missing_ws, self.cursor.pos);
-                self.open_identifier(public, q);
+                self.open_identifier(kind, q);
             }
-            _ => self.before_identifier(public),
+            _ => self.before_identifier(kind),
         }
     }
 
     /// The "before DOCTYPE public/system identifier" states (§13.2.5.58 and
     /// §13.2.5.64).
-    fn before_identifier(&mut self, public: bool) {
+    fn before_identifier(&mut self, kind: DoctypeIdKind) {
         match self.skip_ws() {
-            Some(q @ (b'"' | b'\'')) => self.open_identifier(public, q),
+            Some(q @ (b'"' | b'\'')) => self.open_identifier(kind, q),
             Some(b'>') => {
                 self.error(
-                    if public {
-                        ErrorCode::MissingDoctypePublicIdentifier
-                    } else {
-                        ErrorCode::MissingDoctypeSystemIdentifier
+                    match kind {
+                        DoctypeIdKind::Public => ErrorCode::MissingDoctypePublicIdentifier,
+                        DoctypeIdKind::System => ErrorCode::MissingDoctypeSystemIdentifier,
                     },
                     self.cursor.pos,
                 );
@@ -228,10 +236,13 @@ impl<'a> Tokenizer<'a> {
             None => self.eof_in_doctype(),
             Some(_) => {
                 self.error(
-                    if public {
-                        ErrorCode::MissingQuoteBeforeDoctypePublicIdentifier
-                    } else {
-                        ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier
+                    match kind {
+                        DoctypeIdKind::Public => {
+                            ErrorCode::MissingQuoteBeforeDoctypePublicIdentifier
+                        }
+                        DoctypeIdKind::System => {
+                            ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier
+                        }
                     },
                     self.cursor.pos,
                 );
@@ -242,48 +253,38 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Consumes the opening quote `q` of an identifier, which starts empty.
-    fn open_identifier(&mut self, public: bool, q: u8) {
+    fn open_identifier(&mut self, kind: DoctypeIdKind, q: u8) {
         self.cursor.pos += 1;
-        let id = Some(StrBuf::default());
-        self.state = match (public, q) {
-            (true, b'"') => MachineState::DoctypePublicIdentifierDoubleQuoted,
-            (true, _) => MachineState::DoctypePublicIdentifierSingleQuoted,
-            (false, b'"') => MachineState::DoctypeSystemIdentifierDoubleQuoted,
-            (false, _) => MachineState::DoctypeSystemIdentifierSingleQuoted,
+        self.state = match (kind, q) {
+            (DoctypeIdKind::Public, b'"') => MachineState::DoctypePublicIdentifierDoubleQuoted,
+            (DoctypeIdKind::Public, _) => MachineState::DoctypePublicIdentifierSingleQuoted,
+            (DoctypeIdKind::System, b'"') => MachineState::DoctypeSystemIdentifierDoubleQuoted,
+            (DoctypeIdKind::System, _) => MachineState::DoctypeSystemIdentifierSingleQuoted,
         };
-        if public {
-            self.doctype.public_id = id;
-        } else {
-            self.doctype.system_id = id;
-        }
+        *self.doctype.id_mut(kind) = Some(StrBuf::default());
     }
 
     /// 13.2.5.57 After DOCTYPE public keyword state.
     pub(super) fn after_doctype_public_keyword_state(&mut self) {
-        self.after_keyword(true)
+        self.after_keyword(DoctypeIdKind::Public)
     }
 
     /// 13.2.5.58 Before DOCTYPE public identifier state.
     pub(super) fn before_doctype_public_identifier_state(&mut self) {
-        self.before_identifier(true)
+        self.before_identifier(DoctypeIdKind::Public)
     }
 
     /// 13.2.5.59 DOCTYPE public identifier (double-quoted) state, 13.2.5.60
     /// DOCTYPE public identifier (single-quoted) state, 13.2.5.65 DOCTYPE
     /// system identifier (double-quoted) state and 13.2.5.66 DOCTYPE system
     /// identifier (single-quoted) state.
-    pub(super) fn doctype_identifier_quoted_state(&mut self, public: bool, quote: u8) {
+    pub(super) fn doctype_identifier_quoted_state(&mut self, kind: DoctypeIdKind, quote: u8) {
         let stop = if quote == b'"' {
             &DQ_ID_STOP
         } else {
             &SQ_ID_STOP
         };
-        let mut id = if public {
-            self.doctype.public_id.take()
-        } else {
-            self.doctype.system_id.take()
-        }
-        .unwrap_or_default();
+        let mut id = self.doctype.id_mut(kind).take().unwrap_or_default();
         loop {
             let end = stop.find(self.cursor.bytes, self.cursor.pos);
             id.push_src(self.cursor.input, self.cursor.pos, end);
@@ -291,25 +292,23 @@ impl<'a> Tokenizer<'a> {
             match self.cur() {
                 Some(b'>') => {
                     self.error(
-                        if public {
-                            ErrorCode::AbruptDoctypePublicIdentifier
-                        } else {
-                            ErrorCode::AbruptDoctypeSystemIdentifier
+                        match kind {
+                            DoctypeIdKind::Public => ErrorCode::AbruptDoctypePublicIdentifier,
+                            DoctypeIdKind::System => ErrorCode::AbruptDoctypeSystemIdentifier,
                         },
                         self.cursor.pos,
                     );
                     self.doctype.force_quirks = true;
                     self.cursor.pos += 1;
-                    self.store_identifier(public, id);
+                    self.store_identifier(kind, id);
                     return self.emit_doctype();
                 }
                 Some(b) if b == quote => {
                     self.cursor.pos += 1;
-                    self.store_identifier(public, id);
-                    self.state = if public {
-                        MachineState::AfterDoctypePublicIdentifier
-                    } else {
-                        MachineState::AfterDoctypeSystemIdentifier
+                    self.store_identifier(kind, id);
+                    self.state = match kind {
+                        DoctypeIdKind::Public => MachineState::AfterDoctypePublicIdentifier,
+                        DoctypeIdKind::System => MachineState::AfterDoctypeSystemIdentifier,
                     };
                     return;
                 }
@@ -320,19 +319,15 @@ impl<'a> Tokenizer<'a> {
                     self.cursor.append_current(&mut id);
                 }
                 None => {
-                    self.store_identifier(public, id);
+                    self.store_identifier(kind, id);
                     return self.eof_in_doctype();
                 }
             }
         }
     }
 
-    fn store_identifier(&mut self, public: bool, id: StrBuf) {
-        if public {
-            self.doctype.public_id = Some(id);
-        } else {
-            self.doctype.system_id = Some(id);
-        }
+    fn store_identifier(&mut self, kind: DoctypeIdKind, id: StrBuf) {
+        *self.doctype.id_mut(kind) = Some(id);
     }
 
     /// 13.2.5.61 After DOCTYPE public identifier state.
@@ -360,18 +355,18 @@ impl<'a> Tokenizer<'a> {
                 self.cursor.pos += 1;
                 self.emit_doctype();
             }
-            _ => self.before_identifier(false),
+            _ => self.before_identifier(DoctypeIdKind::System),
         }
     }
 
     /// 13.2.5.63 After DOCTYPE system keyword state.
     pub(super) fn after_doctype_system_keyword_state(&mut self) {
-        self.after_keyword(false)
+        self.after_keyword(DoctypeIdKind::System)
     }
 
     /// 13.2.5.64 Before DOCTYPE system identifier state.
     pub(super) fn before_doctype_system_identifier_state(&mut self) {
-        self.before_identifier(false)
+        self.before_identifier(DoctypeIdKind::System)
     }
 
     /// 13.2.5.67 After DOCTYPE system identifier state.

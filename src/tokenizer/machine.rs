@@ -4,6 +4,15 @@
 
 use super::{State, Tokenizer};
 
+/// Which of a DOCTYPE's two identifiers a state reads (html5ever's
+/// `DoctypeIdKind`): the states of the two are written alike, and
+/// the machine tells them apart by it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum DoctypeIdKind {
+    Public,
+    System,
+}
+
 /// Every state of §13.2.5, named as the standard names them, and one of
 /// the stream's own (`EndOfBuffer`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -270,10 +279,10 @@ impl<'a> Tokenizer<'a> {
                 self.before_doctype_public_identifier_state()
             }
             MachineState::DoctypePublicIdentifierDoubleQuoted => {
-                self.doctype_identifier_quoted_state(true, b'"')
+                self.doctype_identifier_quoted_state(DoctypeIdKind::Public, b'"')
             }
             MachineState::DoctypePublicIdentifierSingleQuoted => {
-                self.doctype_identifier_quoted_state(true, b'\'')
+                self.doctype_identifier_quoted_state(DoctypeIdKind::Public, b'\'')
             }
             MachineState::AfterDoctypePublicIdentifier => {
                 self.after_doctype_public_identifier_state()
@@ -286,10 +295,10 @@ impl<'a> Tokenizer<'a> {
                 self.before_doctype_system_identifier_state()
             }
             MachineState::DoctypeSystemIdentifierDoubleQuoted => {
-                self.doctype_identifier_quoted_state(false, b'"')
+                self.doctype_identifier_quoted_state(DoctypeIdKind::System, b'"')
             }
             MachineState::DoctypeSystemIdentifierSingleQuoted => {
-                self.doctype_identifier_quoted_state(false, b'\'')
+                self.doctype_identifier_quoted_state(DoctypeIdKind::System, b'\'')
             }
             MachineState::AfterDoctypeSystemIdentifier => {
                 self.after_doctype_system_identifier_state()
