@@ -1,7 +1,8 @@
 //! Turning tokens back into HTML.
 //!
 //! The escaping is that of the standard's serialization algorithm
-//! (§13.3 "Serializing HTML fragments", "escaping a string"): `&` becomes
+//! ([serializing HTML fragments](https://html.spec.whatwg.org/multipage/parsing.html#serialising-html-fragments),
+//! [escaping a string](https://html.spec.whatwg.org/multipage/parsing.html#escapingString)): `&` becomes
 //! `&amp;` and U+00A0 NO-BREAK SPACE becomes `&nbsp;`; in attribute mode `"`
 //! becomes `&quot;`, otherwise `<` becomes `&lt;` and `>` becomes `&gt;`.
 //! Attribute values are written in double quotes; the text of raw text
@@ -87,8 +88,8 @@ use core::borrow::Borrow;
 use crate::token::{Comment, Doctype, Tag, Token};
 use crate::tokenizer::{OpenElements, State};
 
-/// Appends `s` to `out` escaped for text (§13.3, "escaping a string", not
-/// in attribute mode): `&` → `&amp;`, U+00A0 → `&nbsp;`, `<` → `&lt;`,
+/// Appends `s` to `out` escaped for text
+/// ([escaping a string](https://html.spec.whatwg.org/multipage/parsing.html#escapingString), not in attribute mode): `&` → `&amp;`, U+00A0 → `&nbsp;`, `<` → `&lt;`,
 /// `>` → `&gt;`.
 ///
 /// ```
@@ -100,8 +101,8 @@ pub fn escape_text(s: &str, out: &mut String) {
     escape(s, false, out);
 }
 
-/// Appends `s` to `out` escaped for a double-quoted attribute value (§13.3,
-/// "escaping a string" in attribute mode): `&` → `&amp;`, U+00A0 →
+/// Appends `s` to `out` escaped for a double-quoted attribute value
+/// ([escaping a string](https://html.spec.whatwg.org/multipage/parsing.html#escapingString) in attribute mode): `&` → `&amp;`, U+00A0 →
 /// `&nbsp;`, `"` → `&quot;`.
 ///
 /// ```

@@ -278,7 +278,7 @@ const fn is_breakout_element(element: Element) -> bool {
 }
 
 /// Whether an HTML start tag leaves no element open "in body"
-/// (§13.2.6.4.7): the void elements and the others inserted and popped at
+/// (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody)): the void elements and the others inserted and popped at
 /// once (`image` is inserted as `img`), and the start tags ignored there
 /// (table parts outside a table, `frame`, `head`, and `html`, `body` and
 /// `frameset`, which never open a second time). Inside foreign content's

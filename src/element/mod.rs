@@ -184,7 +184,7 @@ impl Element {
         }
     }
 
-    /// Whether this is a void element (§13.1.2: `area`, `base`, `br`,
+    /// Whether this is a void element ([void elements](https://html.spec.whatwg.org/multipage/syntax.html#void-elements): `area`, `base`, `br`,
     /// `col`, `embed`, `hr`, `img`, `input`, `link`, `meta`, `source`,
     /// `track`, `wbr`), which has no end tag and never stays open. The
     /// obsolete elements that the serializer also writes without an end

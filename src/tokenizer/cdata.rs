@@ -1,4 +1,4 @@
-//! The CDATA section states (§13.2.5.69–71), reached from `<![CDATA[` in
+//! The CDATA section states (the [CDATA section state](https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-state) and the two after it), reached from `<![CDATA[` in
 //! foreign content (SVG, MathML).
 //!
 //! The section's characters are text. The `]` characters that turn out not
@@ -14,7 +14,7 @@ use crate::scan::ByteSet;
 static CDATA_STOP: ByteSet = ByteSet::new(b"]\r");
 
 impl<'a> Tokenizer<'a> {
-    /// 13.2.5.69 CDATA section state.
+    /// The [CDATA section state](https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-state).
     pub(super) fn cdata_section_state(&mut self) {
         loop {
             let end = if self.cursor.has_cr_nul {
@@ -42,7 +42,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.70 CDATA section bracket state.
+    /// The [CDATA section bracket state](https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-bracket-state).
     pub(super) fn cdata_section_bracket_state(&mut self) {
         if self.cur() == Some(b']') {
             self.cursor.pos += 1;
@@ -53,7 +53,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.71 CDATA section end state.
+    /// The [CDATA section end state](https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-end-state).
     pub(super) fn cdata_section_end_state(&mut self) {
         match self.cur() {
             Some(b']') => {

@@ -1,4 +1,5 @@
-//! The character reference states (§13.2.5.72–80).
+//! The character reference states (from the
+//! [character reference state](https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state) on).
 //!
 //! A character reference never emits a token of its own: it appends
 //! characters to the pending text or to the current attribute value (the
@@ -17,7 +18,7 @@ use crate::error::ErrorCode;
 use crate::scan::is_ascii_whitespace;
 
 /// What Windows-1252 made of the C1 controls, which numeric references in
-/// the range 0x80–0x9F map to (the table in §13.2.5.80).
+/// the range 0x80–0x9F map to (the table in the [numeric character reference end state](https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state)).
 const C1_REPLACEMENTS: [u32; 32] = [
     0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
     0x0152, 0x8D, 0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
@@ -53,7 +54,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.72 Character reference state. Entered with `pos` just past
+    /// The [character reference state](https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state). Entered with `pos` just past
     /// the `&`. Returns true when the input ran out before the reference
     /// could be decided (only in a partial buffer; see `Tokenizer::suspend`).
     pub(super) fn character_reference_state(&mut self) -> bool {
@@ -78,7 +79,7 @@ impl<'a> Tokenizer<'a> {
         self.out_of_input_at(pos) && self.suspend()
     }
 
-    /// 13.2.5.73 Named character reference state.
+    /// The [named character reference state](https://html.spec.whatwg.org/multipage/parsing.html#named-character-reference-state).
     fn named_character_reference_state(&mut self, amp: usize) -> bool {
         let lookup = entities::lookup(&self.cursor.bytes[self.cursor.pos..]);
         if lookup.ran_out && self.suspend() {
@@ -112,7 +113,7 @@ impl<'a> Tokenizer<'a> {
         false
     }
 
-    /// 13.2.5.74 Ambiguous ampersand state.
+    /// The [ambiguous ampersand state](https://html.spec.whatwg.org/multipage/parsing.html#ambiguous-ampersand-state).
     fn ambiguous_ampersand_state(&mut self) -> bool {
         let start = self.cursor.pos;
         let run = self.cursor.bytes[start..]
@@ -130,7 +131,7 @@ impl<'a> Tokenizer<'a> {
         false
     }
 
-    /// 13.2.5.75 Numeric character reference state. Entered with `pos` just
+    /// The [numeric character reference state](https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-state). Entered with `pos` just
     /// past the `#`.
     fn numeric_character_reference_state(&mut self, amp: usize) -> bool {
         if self.needs_input_at(self.cursor.pos) {
@@ -145,7 +146,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.76 Hexadecimal character reference start state.
+    /// The [hexadecimal character reference start state](https://html.spec.whatwg.org/multipage/parsing.html#hexadecimal-character-reference-start-state).
     fn hexadecimal_character_reference_start_state(&mut self, amp: usize) -> bool {
         if self.needs_input_at(self.cursor.pos) {
             return true;
@@ -157,7 +158,8 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.77 Decimal character reference start state.
+    /// The decimal character reference start state, of earlier editions of
+    /// the standard (see the [numeric character reference state](https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-state)).
     fn decimal_character_reference_start_state(&mut self, amp: usize) -> bool {
         if matches!(self.cur(), Some(b) if b.is_ascii_digit()) {
             self.character_reference_digits(10)
@@ -176,8 +178,8 @@ impl<'a> Tokenizer<'a> {
         false
     }
 
-    /// 13.2.5.78 Hexadecimal character reference state (`radix` 16) and
-    /// 13.2.5.79 Decimal character reference state (`radix` 10).
+    /// The [hexadecimal character reference state](https://html.spec.whatwg.org/multipage/parsing.html#hexadecimal-character-reference-state) (`radix` 16) and
+    /// The [decimal character reference state](https://html.spec.whatwg.org/multipage/parsing.html#decimal-character-reference-state) (`radix` 10).
     fn character_reference_digits(&mut self, radix: u32) -> bool {
         let mut code: u32 = 0;
         let mut end = self.cursor.pos;
@@ -221,7 +223,7 @@ impl<'a> Tokenizer<'a> {
         false
     }
 
-    /// 13.2.5.80 Numeric character reference end state.
+    /// The [numeric character reference end state](https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state).
     fn numeric_character_reference_end_state(&mut self, code: u32) {
         let replacement = |tok: &mut Self, e| {
             tok.error(e, tok.cursor.pos);

@@ -1,5 +1,7 @@
 //! The comment states: bogus comment, markup declaration open, and the
-//! comment states with their less-than-sign states (§13.2.5.41–52).
+//! comment states with their less-than-sign states (from the
+//! [bogus comment state](https://html.spec.whatwg.org/multipage/parsing.html#bogus-comment-state) to the
+//! [comment end bang state](https://html.spec.whatwg.org/multipage/parsing.html#comment-end-bang-state)).
 //!
 //! The standard appends dashes to the comment data lazily ("append two
 //! U+002D HYPHEN-MINUS characters"); those dashes are always the source bytes
@@ -47,7 +49,7 @@ impl<'a> Tokenizer<'a> {
             .push_src(self.cursor.input, self.cursor.pos - back, self.cursor.pos);
     }
 
-    /// 13.2.5.41 Bogus comment state.
+    /// The [bogus comment state](https://html.spec.whatwg.org/multipage/parsing.html#bogus-comment-state).
     pub(super) fn bogus_comment_state(&mut self) {
         loop {
             if self.limit_hit() {
@@ -79,7 +81,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.42 Markup declaration open state.
+    /// The [markup declaration open state](https://html.spec.whatwg.org/multipage/parsing.html#markup-declaration-open-state).
     pub(super) fn markup_declaration_open_state(&mut self) {
         let rest = &self.cursor.bytes[self.cursor.pos..];
         if self.resume.partial && rest.len() < 7 {
@@ -126,7 +128,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.43 Comment start state.
+    /// The [comment start state](https://html.spec.whatwg.org/multipage/parsing.html#comment-start-state).
     pub(super) fn comment_start_state(&mut self) {
         match self.cur() {
             Some(b'-') => {
@@ -142,7 +144,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.44 Comment start dash state.
+    /// The [comment start dash state](https://html.spec.whatwg.org/multipage/parsing.html#comment-start-dash-state).
     pub(super) fn comment_start_dash_state(&mut self) {
         match self.cur() {
             Some(b'-') => {
@@ -162,7 +164,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.45 Comment state.
+    /// The [comment state](https://html.spec.whatwg.org/multipage/parsing.html#comment-state).
     pub(super) fn comment_state(&mut self) {
         loop {
             if self.limit_hit() {
@@ -195,7 +197,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.46 Comment less-than sign state.
+    /// The [comment less-than sign state](https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-state).
     pub(super) fn comment_less_than_sign_state(&mut self) {
         match self.cur() {
             Some(b'!') => {
@@ -211,7 +213,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.47 Comment less-than sign bang state.
+    /// The [comment less-than sign bang state](https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-bang-state).
     pub(super) fn comment_less_than_sign_bang_state(&mut self) {
         if self.cur() == Some(b'-') {
             self.cursor.pos += 1;
@@ -221,7 +223,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.48 Comment less-than sign bang dash state.
+    /// The [comment less-than sign bang dash state](https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-bang-dash-state).
     pub(super) fn comment_less_than_sign_bang_dash_state(&mut self) {
         if self.cur() == Some(b'-') {
             self.cursor.pos += 1;
@@ -231,7 +233,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.49 Comment less-than sign bang dash dash state.
+    /// The [comment less-than sign bang dash dash state](https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-bang-dash-dash-state).
     pub(super) fn comment_less_than_sign_bang_dash_dash_state(&mut self) {
         match self.cur() {
             Some(b'>') | None => {}
@@ -240,7 +242,7 @@ impl<'a> Tokenizer<'a> {
         self.state = MachineState::CommentEnd;
     }
 
-    /// 13.2.5.50 Comment end dash state.
+    /// The [comment end dash state](https://html.spec.whatwg.org/multipage/parsing.html#comment-end-dash-state).
     pub(super) fn comment_end_dash_state(&mut self) {
         match self.cur() {
             Some(b'-') => {
@@ -255,7 +257,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.51 Comment end state.
+    /// The [comment end state](https://html.spec.whatwg.org/multipage/parsing.html#comment-end-state).
     pub(super) fn comment_end_state(&mut self) {
         match self.cur() {
             Some(b'>') => {
@@ -280,7 +282,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.52 Comment end bang state.
+    /// The [comment end bang state](https://html.spec.whatwg.org/multipage/parsing.html#comment-end-bang-state).
     pub(super) fn comment_end_bang_state(&mut self) {
         match self.cur() {
             Some(b'-') => {

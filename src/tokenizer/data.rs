@@ -1,7 +1,10 @@
 //! The content states: data, RCDATA, RAWTEXT, script data (with its escaped
 //! and double-escaped states), PLAINTEXT, and the less-than-sign and end tag
 //! states that look for the end of RCDATA, RAWTEXT and script content
-//! (§13.2.5.1–5 and §13.2.5.9–31).
+//! (from the [data state](https://html.spec.whatwg.org/multipage/parsing.html#data-state) to the
+//! [PLAINTEXT state](https://html.spec.whatwg.org/multipage/parsing.html#plaintext-state), and from the
+//! [RCDATA less-than sign state](https://html.spec.whatwg.org/multipage/parsing.html#rcdata-less-than-sign-state) to the
+//! [script data double escape end state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escape-end-state)).
 //!
 //! These states hold most of a page's bytes, so each one skips its run of
 //! plain characters in one search (see `scan.rs`) and appends the run to the
@@ -105,7 +108,7 @@ impl<'a> Tokenizer<'a> {
         self.cursor.bytes.get(end).copied()
     }
 
-    /// 13.2.5.1 Data state, run by the push loop (`push.rs`, which the
+    /// The [data state](https://html.spec.whatwg.org/multipage/parsing.html#data-state), run by the push loop (`push.rs`, which the
     /// iterator runs too): each tag and the text before it go to `sink` at
     /// once, and the state goes on while it is still the data state and
     /// `sink` wants more.
@@ -135,10 +138,11 @@ impl<'a> Tokenizer<'a> {
                             self.cursor.pos += 1;
                             self.end_tag_fast_then::<true, F>(sink);
                         }
-                        // 13.2.5.6 Tag open state, anything else: the `<`
-                        // is text, and the data state goes on here, not
-                        // through the state machine (a page of `<<<<` cost
-                        // 176 instructions a byte that way).
+                        // The tag open state, anything else: the `<` is
+                        // text, and the data state goes on here, not through
+                        // the state machine (a page of `<<<<` cost 176
+                        // instructions a byte that way). The standard:
+                        // https://html.spec.whatwg.org/multipage/parsing.html#tag-open-state
                         Some(b) if !matches!(b, b'!' | b'/' | b'?') => {
                             self.less_than_sign_as_text();
                             continue;
@@ -172,7 +176,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.2 RCDATA state.
+    /// The [RCDATA state](https://html.spec.whatwg.org/multipage/parsing.html#rcdata-state).
     pub(super) fn rcdata_state(&mut self) {
         loop {
             if self.limit_hit() {
@@ -199,7 +203,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.3 RAWTEXT state.
+    /// The [RAWTEXT state](https://html.spec.whatwg.org/multipage/parsing.html#rawtext-state).
     pub(super) fn rawtext_state(&mut self) {
         match self.text_run(&RAWTEXT_STOP, Fast::One(b'<')) {
             Some(b'<') => {
@@ -213,7 +217,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.4 Script data state.
+    /// The [script data state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-state).
     pub(super) fn script_data_state(&mut self) {
         match self.text_run(&RAWTEXT_STOP, Fast::One(b'<')) {
             Some(b'<') => {
@@ -227,7 +231,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.5 PLAINTEXT state.
+    /// The [PLAINTEXT state](https://html.spec.whatwg.org/multipage/parsing.html#plaintext-state).
     pub(super) fn plaintext_state(&mut self) {
         match self.text_run(&PLAINTEXT_STOP, Fast::None) {
             Some(0) => self.text_replacement_for_nul(),
@@ -298,37 +302,37 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.9 RCDATA less-than sign state.
+    /// The [RCDATA less-than sign state](https://html.spec.whatwg.org/multipage/parsing.html#rcdata-less-than-sign-state).
     pub(super) fn rcdata_less_than_sign_state(&mut self) {
         self.family_less_than_sign(Family::Rcdata)
     }
 
-    /// 13.2.5.10 RCDATA end tag open state.
+    /// The [RCDATA end tag open state](https://html.spec.whatwg.org/multipage/parsing.html#rcdata-end-tag-open-state).
     pub(super) fn rcdata_end_tag_open_state(&mut self) {
         self.family_end_tag_open(Family::Rcdata)
     }
 
-    /// 13.2.5.11 RCDATA end tag name state.
+    /// The [RCDATA end tag name state](https://html.spec.whatwg.org/multipage/parsing.html#rcdata-end-tag-name-state).
     pub(super) fn rcdata_end_tag_name_state(&mut self) {
         self.family_end_tag_name(Family::Rcdata)
     }
 
-    /// 13.2.5.12 RAWTEXT less-than sign state.
+    /// The [RAWTEXT less-than sign state](https://html.spec.whatwg.org/multipage/parsing.html#rawtext-less-than-sign-state).
     pub(super) fn rawtext_less_than_sign_state(&mut self) {
         self.family_less_than_sign(Family::Rawtext)
     }
 
-    /// 13.2.5.13 RAWTEXT end tag open state.
+    /// The [RAWTEXT end tag open state](https://html.spec.whatwg.org/multipage/parsing.html#rawtext-end-tag-open-state).
     pub(super) fn rawtext_end_tag_open_state(&mut self) {
         self.family_end_tag_open(Family::Rawtext)
     }
 
-    /// 13.2.5.14 RAWTEXT end tag name state.
+    /// The [RAWTEXT end tag name state](https://html.spec.whatwg.org/multipage/parsing.html#rawtext-end-tag-name-state).
     pub(super) fn rawtext_end_tag_name_state(&mut self) {
         self.family_end_tag_name(Family::Rawtext)
     }
 
-    /// 13.2.5.15 Script data less-than sign state.
+    /// The [script data less-than sign state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-less-than-sign-state).
     pub(super) fn script_data_less_than_sign_state(&mut self) {
         match self.cur() {
             Some(b'/') => {
@@ -347,12 +351,12 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.16 Script data end tag open state.
+    /// The [script data end tag open state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-end-tag-open-state).
     pub(super) fn script_data_end_tag_open_state(&mut self) {
         self.family_end_tag_open(Family::ScriptData)
     }
 
-    /// 13.2.5.17 Script data end tag name state.
+    /// The [script data end tag name state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-end-tag-name-state).
     pub(super) fn script_data_end_tag_name_state(&mut self) {
         self.family_end_tag_name(Family::ScriptData)
     }
@@ -369,7 +373,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.18 Script data escape start state.
+    /// The [script data escape start state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-escape-start-state).
     pub(super) fn script_data_escape_start_state(&mut self) {
         self.dash_or(
             MachineState::ScriptDataEscapeStartDash,
@@ -377,7 +381,7 @@ impl<'a> Tokenizer<'a> {
         )
     }
 
-    /// 13.2.5.19 Script data escape start dash state.
+    /// The [script data escape start dash state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-escape-start-dash-state).
     pub(super) fn script_data_escape_start_dash_state(&mut self) {
         self.dash_or(
             MachineState::ScriptDataEscapedDashDash,
@@ -443,17 +447,17 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.20 Script data escaped state.
+    /// The [script data escaped state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-state).
     pub(super) fn script_data_escaped_state(&mut self) {
         self.escaped_common(ScriptEscapeKind::Escaped, EscapedSubstate::Text)
     }
 
-    /// 13.2.5.21 Script data escaped dash state.
+    /// The [script data escaped dash state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-dash-state).
     pub(super) fn script_data_escaped_dash_state(&mut self) {
         self.escaped_common(ScriptEscapeKind::Escaped, EscapedSubstate::AfterDash)
     }
 
-    /// 13.2.5.22 Script data escaped dash dash state.
+    /// The [script data escaped dash dash state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-dash-dash-state).
     pub(super) fn script_data_escaped_dash_dash_state(&mut self) {
         if self.cur() == Some(b'>') {
             self.text_src(self.cursor.pos, self.cursor.pos + 1);
@@ -464,7 +468,7 @@ impl<'a> Tokenizer<'a> {
         self.escaped_common(ScriptEscapeKind::Escaped, EscapedSubstate::AfterDash)
     }
 
-    /// 13.2.5.23 Script data escaped less-than sign state.
+    /// The [script data escaped less-than sign state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-less-than-sign-state).
     pub(super) fn script_data_escaped_less_than_sign_state(&mut self) {
         match self.cur() {
             Some(b'/') => {
@@ -483,12 +487,12 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.24 Script data escaped end tag open state.
+    /// The [script data escaped end tag open state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-end-tag-open-state).
     pub(super) fn script_data_escaped_end_tag_open_state(&mut self) {
         self.family_end_tag_open(Family::ScriptDataEscaped)
     }
 
-    /// 13.2.5.25 Script data escaped end tag name state.
+    /// The [script data escaped end tag name state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-end-tag-name-state).
     pub(super) fn script_data_escaped_end_tag_name_state(&mut self) {
         self.family_end_tag_name(Family::ScriptDataEscaped)
     }
@@ -519,7 +523,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.26 Script data double escape start state.
+    /// The [script data double escape start state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escape-start-state).
     pub(super) fn script_data_double_escape_start_state(&mut self) {
         self.double_escape_boundary(
             MachineState::ScriptDataDoubleEscaped,
@@ -527,17 +531,17 @@ impl<'a> Tokenizer<'a> {
         )
     }
 
-    /// 13.2.5.27 Script data double escaped state.
+    /// The [script data double escaped state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-state).
     pub(super) fn script_data_double_escaped_state(&mut self) {
         self.escaped_common(ScriptEscapeKind::DoubleEscaped, EscapedSubstate::Text)
     }
 
-    /// 13.2.5.28 Script data double escaped dash state.
+    /// The [script data double escaped dash state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-dash-state).
     pub(super) fn script_data_double_escaped_dash_state(&mut self) {
         self.escaped_common(ScriptEscapeKind::DoubleEscaped, EscapedSubstate::AfterDash)
     }
 
-    /// 13.2.5.29 Script data double escaped dash dash state.
+    /// The [script data double escaped dash dash state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-dash-dash-state).
     pub(super) fn script_data_double_escaped_dash_dash_state(&mut self) {
         if self.cur() == Some(b'>') {
             self.text_src(self.cursor.pos, self.cursor.pos + 1);
@@ -548,7 +552,7 @@ impl<'a> Tokenizer<'a> {
         self.escaped_common(ScriptEscapeKind::DoubleEscaped, EscapedSubstate::AfterDash)
     }
 
-    /// 13.2.5.30 Script data double escaped less-than sign state.
+    /// The [script data double escaped less-than sign state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-less-than-sign-state).
     pub(super) fn script_data_double_escaped_less_than_sign_state(&mut self) {
         if self.cur() == Some(b'/') {
             self.text_src(self.cursor.pos, self.cursor.pos + 1);
@@ -560,7 +564,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.31 Script data double escape end state.
+    /// The [script data double escape end state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escape-end-state).
     pub(super) fn script_data_double_escape_end_state(&mut self) {
         self.double_escape_boundary(
             MachineState::ScriptDataEscaped,

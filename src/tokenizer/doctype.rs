@@ -1,4 +1,5 @@
-//! The DOCTYPE states (§13.2.5.53–68).
+//! The DOCTYPE states (from the [DOCTYPE state](https://html.spec.whatwg.org/multipage/parsing.html#doctype-state) to the
+//! [bogus DOCTYPE state](https://html.spec.whatwg.org/multipage/parsing.html#bogus-doctype-state)).
 //!
 //! DOCTYPEs are rare and short, so these states follow the standard one
 //! character at a time; only the name and the identifiers are appended as
@@ -83,7 +84,7 @@ impl<'a> Tokenizer<'a> {
         self.cur()
     }
 
-    /// 13.2.5.53 DOCTYPE state.
+    /// The [DOCTYPE state](https://html.spec.whatwg.org/multipage/parsing.html#doctype-state).
     pub(super) fn doctype_state(&mut self) {
         self.new_doctype();
         match self.cur() {
@@ -103,7 +104,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.54 Before DOCTYPE name state.
+    /// The [before DOCTYPE name state](https://html.spec.whatwg.org/multipage/parsing.html#before-doctype-name-state).
     pub(super) fn before_doctype_name_state(&mut self) {
         match self.skip_ws() {
             Some(b'>') => {
@@ -120,7 +121,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.55 DOCTYPE name state.
+    /// The [DOCTYPE name state](https://html.spec.whatwg.org/multipage/parsing.html#doctype-name-state).
     pub(super) fn doctype_name_state(&mut self) {
         let mut name = self.doctype.name.take().unwrap_or_default();
         loop {
@@ -152,7 +153,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.56 After DOCTYPE name state.
+    /// The [after DOCTYPE name state](https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-name-state).
     pub(super) fn after_doctype_name_state(&mut self) {
         match self.skip_ws() {
             Some(b'>') => {
@@ -190,8 +191,8 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// The "after DOCTYPE public/system keyword" states (§13.2.5.57 and
-    /// §13.2.5.63), told apart by `kind`.
+    /// The "after DOCTYPE public/system keyword" states ([after DOCTYPE public keyword state](https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-public-keyword-state) and
+    /// [after DOCTYPE system keyword state](https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-system-keyword-state)), told apart by `kind`.
     fn after_keyword(&mut self, kind: DoctypeIdKind) {
         let (missing_ws, before) = match kind {
             DoctypeIdKind::Public => (
@@ -216,8 +217,8 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// The "before DOCTYPE public/system identifier" states (§13.2.5.58 and
-    /// §13.2.5.64).
+    /// The "before DOCTYPE public/system identifier" states ([before DOCTYPE public identifier state](https://html.spec.whatwg.org/multipage/parsing.html#before-doctype-public-identifier-state) and
+    /// [before DOCTYPE system identifier state](https://html.spec.whatwg.org/multipage/parsing.html#before-doctype-system-identifier-state)).
     fn before_identifier(&mut self, kind: DoctypeIdKind) {
         match self.skip_ws() {
             Some(q @ (b'"' | b'\'')) => self.open_identifier(kind, q),
@@ -264,20 +265,20 @@ impl<'a> Tokenizer<'a> {
         *self.doctype.id_mut(kind) = Some(StrBuf::default());
     }
 
-    /// 13.2.5.57 After DOCTYPE public keyword state.
+    /// The [after DOCTYPE public keyword state](https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-public-keyword-state).
     pub(super) fn after_doctype_public_keyword_state(&mut self) {
         self.after_keyword(DoctypeIdKind::Public)
     }
 
-    /// 13.2.5.58 Before DOCTYPE public identifier state.
+    /// The [before DOCTYPE public identifier state](https://html.spec.whatwg.org/multipage/parsing.html#before-doctype-public-identifier-state).
     pub(super) fn before_doctype_public_identifier_state(&mut self) {
         self.before_identifier(DoctypeIdKind::Public)
     }
 
-    /// 13.2.5.59 DOCTYPE public identifier (double-quoted) state, 13.2.5.60
-    /// DOCTYPE public identifier (single-quoted) state, 13.2.5.65 DOCTYPE
-    /// system identifier (double-quoted) state and 13.2.5.66 DOCTYPE system
-    /// identifier (single-quoted) state.
+    /// The [DOCTYPE public identifier (double-quoted) state](https://html.spec.whatwg.org/multipage/parsing.html#doctype-public-identifier-(double-quoted)-state), the
+    /// [DOCTYPE public identifier (single-quoted) state](https://html.spec.whatwg.org/multipage/parsing.html#doctype-public-identifier-(single-quoted)-state),
+    /// the [DOCTYPE system identifier (double-quoted) state](https://html.spec.whatwg.org/multipage/parsing.html#doctype-system-identifier-(double-quoted)-state)
+    /// and the [DOCTYPE system identifier (single-quoted) state](https://html.spec.whatwg.org/multipage/parsing.html#doctype-system-identifier-(single-quoted)-state).
     pub(super) fn doctype_identifier_quoted_state(&mut self, kind: DoctypeIdKind, quote: u8) {
         let stop = if quote == b'"' {
             &DQ_ID_STOP
@@ -330,7 +331,7 @@ impl<'a> Tokenizer<'a> {
         *self.doctype.id_mut(kind) = Some(id);
     }
 
-    /// 13.2.5.61 After DOCTYPE public identifier state.
+    /// The [after DOCTYPE public identifier state](https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-public-identifier-state).
     pub(super) fn after_doctype_public_identifier_state(&mut self) {
         match self.cur() {
             Some(b) if is_ascii_whitespace(b) => {
@@ -348,7 +349,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.62 Between DOCTYPE public and system identifiers state.
+    /// The [between DOCTYPE public and system identifiers state](https://html.spec.whatwg.org/multipage/parsing.html#between-doctype-public-and-system-identifiers-state).
     pub(super) fn between_doctype_public_and_system_identifiers_state(&mut self) {
         match self.skip_ws() {
             Some(b'>') => {
@@ -359,17 +360,17 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.63 After DOCTYPE system keyword state.
+    /// The [after DOCTYPE system keyword state](https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-system-keyword-state).
     pub(super) fn after_doctype_system_keyword_state(&mut self) {
         self.after_keyword(DoctypeIdKind::System)
     }
 
-    /// 13.2.5.64 Before DOCTYPE system identifier state.
+    /// The [before DOCTYPE system identifier state](https://html.spec.whatwg.org/multipage/parsing.html#before-doctype-system-identifier-state).
     pub(super) fn before_doctype_system_identifier_state(&mut self) {
         self.before_identifier(DoctypeIdKind::System)
     }
 
-    /// 13.2.5.67 After DOCTYPE system identifier state.
+    /// The [after DOCTYPE system identifier state](https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-system-identifier-state).
     pub(super) fn after_doctype_system_identifier_state(&mut self) {
         match self.skip_ws() {
             Some(b'>') => {
@@ -387,7 +388,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.68 Bogus DOCTYPE state.
+    /// The [bogus DOCTYPE state](https://html.spec.whatwg.org/multipage/parsing.html#bogus-doctype-state).
     pub(super) fn bogus_doctype_state(&mut self) {
         loop {
             let end = self.cursor.pos

@@ -13,7 +13,7 @@ pub(super) enum DoctypeIdKind {
     System,
 }
 
-/// Every state of §13.2.5, named as the standard names them, and one of
+/// Every state of [tokenization](https://html.spec.whatwg.org/multipage/parsing.html#tokenization), named as the standard names them, and one of
 /// the stream's own (`EndOfBuffer`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum MachineState {
@@ -88,7 +88,7 @@ pub(super) enum MachineState {
     CdataSection,
     CdataSectionBracket,
     CdataSectionEnd,
-    // The character reference states (§13.2.5.72–80) run as a chain of
+    // The character reference states (from https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state on) run as a chain of
     // calls in charref.rs rather than through this dispatcher: they never
     // emit a token, so they never need to pause.
     /// Not the standard's: a stream's buffer has ended, and the machine

@@ -179,7 +179,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// Switches the tokenizer to `state`, as a tree builder does after a
-    /// start tag (§13.2.6). Takes effect at the next token.
+    /// start tag ([tree construction](https://html.spec.whatwg.org/multipage/parsing.html#tree-construction)). Takes effect at the next token.
     pub fn set_state(&mut self, state: State) {
         self.state = state.into();
     }

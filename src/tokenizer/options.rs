@@ -2,22 +2,22 @@
 //! builder may start it in or switch it to ([`State`]).
 
 /// The states a tree builder (or a test) may put the tokenizer in: the
-/// content models of §13.2.5 that a start tag can switch to.
+/// content models of [tokenization](https://html.spec.whatwg.org/multipage/parsing.html#tokenization) that a start tag can switch to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum State {
-    /// The data state (§13.2.5.1): ordinary content.
+    /// The data state ([data state](https://html.spec.whatwg.org/multipage/parsing.html#data-state)): ordinary content.
     #[default]
     Data,
-    /// The RCDATA state (§13.2.5.2): `<title>`, `<textarea>`.
+    /// The RCDATA state ([RCDATA state](https://html.spec.whatwg.org/multipage/parsing.html#rcdata-state)): `<title>`, `<textarea>`.
     Rcdata,
-    /// The RAWTEXT state (§13.2.5.3): `<style>`, `<xmp>`, `<iframe>`,
+    /// The RAWTEXT state ([RAWTEXT state](https://html.spec.whatwg.org/multipage/parsing.html#rawtext-state)): `<style>`, `<xmp>`, `<iframe>`,
     /// `<noembed>`, `<noframes>`, and `<noscript>` with scripting on.
     Rawtext,
-    /// The script data state (§13.2.5.4): `<script>`.
+    /// The script data state ([script data state](https://html.spec.whatwg.org/multipage/parsing.html#script-data-state)): `<script>`.
     ScriptData,
-    /// The PLAINTEXT state (§13.2.5.5): everything after `<plaintext>`.
+    /// The PLAINTEXT state ([PLAINTEXT state](https://html.spec.whatwg.org/multipage/parsing.html#plaintext-state)): everything after `<plaintext>`.
     Plaintext,
-    /// The CDATA section state (§13.2.5.69).
+    /// The CDATA section state ([CDATA section state](https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-state)).
     CdataSection,
 }
 
@@ -39,7 +39,7 @@ pub struct Options {
     /// [`Tokenizer::set_state`](crate::Tokenizer::set_state).
     pub auto_switch: bool,
     /// With [`Options::auto_switch`]: decide the switches by following the
-    /// tree-construction stage exactly (§13.2.6: every insertion mode, the
+    /// tree-construction stage exactly ([tree construction](https://html.spec.whatwg.org/multipage/parsing.html#tree-construction): every insertion mode, the
     /// stack of open elements, the active formatting elements and the
     /// adoption agency, tables, templates, quirks mode) instead of the
     /// default approximation, which follows only what foreign content and

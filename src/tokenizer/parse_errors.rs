@@ -69,7 +69,7 @@ impl<'a> Tokenizer<'a> {
     }
 }
 
-/// The first parse error of "preprocessing the input stream" (§13.2.3.5)
+/// The first parse error of "preprocessing the input stream" ([preprocessing the input stream](https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream))
 /// at or after `from` (a character boundary): a control character other
 /// than ASCII whitespace and NUL, or a noncharacter (surrogates cannot occur
 /// in a `&str`); its offset and code, or `usize::MAX` when there is none.

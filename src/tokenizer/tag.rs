@@ -1,5 +1,8 @@
 //! The tag states: tag open, end tag open, tag name, the attribute states
-//! and the self-closing start tag state (§13.2.5.6–8 and §13.2.5.32–40).
+//! and the self-closing start tag state (from the
+//! [tag open state](https://html.spec.whatwg.org/multipage/parsing.html#tag-open-state) to the [tag name state](https://html.spec.whatwg.org/multipage/parsing.html#tag-name-state),
+//! and from the [before attribute name state](https://html.spec.whatwg.org/multipage/parsing.html#before-attribute-name-state) to
+//! the [self-closing start tag state](https://html.spec.whatwg.org/multipage/parsing.html#self-closing-start-tag-state)).
 //!
 //! Names and values are appended a run at a time: the run up to the next
 //! byte that means something in the current state is one borrowed slice,
@@ -277,7 +280,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.6 Tag open state.
+    /// The [tag open state](https://html.spec.whatwg.org/multipage/parsing.html#tag-open-state).
     #[inline]
     pub(super) fn tag_open_state(&mut self) {
         match self.cur() {
@@ -323,7 +326,7 @@ impl<'a> Tokenizer<'a> {
         self.text_src(self.cursor.markup_start, self.cursor.pos);
     }
 
-    /// 13.2.5.7 End tag open state.
+    /// The [end tag open state](https://html.spec.whatwg.org/multipage/parsing.html#end-tag-open-state).
     #[inline]
     pub(super) fn end_tag_open_state(&mut self) {
         match self.cur() {
@@ -349,7 +352,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.8 Tag name state.
+    /// The [tag name state](https://html.spec.whatwg.org/multipage/parsing.html#tag-name-state).
     #[inline]
     pub(super) fn tag_name_state(&mut self) {
         loop {
@@ -389,7 +392,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.32 Before attribute name state.
+    /// The [before attribute name state](https://html.spec.whatwg.org/multipage/parsing.html#before-attribute-name-state).
     #[inline]
     pub(super) fn before_attribute_name_state(&mut self) {
         loop {
@@ -465,7 +468,7 @@ impl<'a> Tokenizer<'a> {
         self.tag.name_errors_until = start + name.len();
     }
 
-    /// 13.2.5.33 Attribute name state. `"`, `'` and `<` are characters of
+    /// The [attribute name state](https://html.spec.whatwg.org/multipage/parsing.html#attribute-name-state). `"`, `'` and `<` are characters of
     /// the name (and parse errors): the run goes on through them.
     #[inline]
     pub(super) fn attribute_name_state(&mut self) {
@@ -508,7 +511,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.34 After attribute name state.
+    /// The [after attribute name state](https://html.spec.whatwg.org/multipage/parsing.html#after-attribute-name-state).
     #[inline]
     pub(super) fn after_attribute_name_state(&mut self) {
         loop {
@@ -551,7 +554,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.35 Before attribute value state.
+    /// The [before attribute value state](https://html.spec.whatwg.org/multipage/parsing.html#before-attribute-value-state).
     #[inline]
     pub(super) fn before_attribute_value_state(&mut self) {
         while matches!(self.cur(), Some(b) if is_ascii_whitespace(b)) {
@@ -581,8 +584,8 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.36 Attribute value (double-quoted) state and 13.2.5.37
-    /// Attribute value (single-quoted) state, told apart by `quote`.
+    /// The [attribute value (double-quoted) state](https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-(double-quoted)-state) and the
+    /// [attribute value (single-quoted) state](https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-(single-quoted)-state), told apart by `quote`.
     #[inline]
     pub(super) fn attribute_value_quoted_state(&mut self, quote: u8) {
         let stop = if quote == b'"' {
@@ -626,7 +629,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.38 Attribute value (unquoted) state.
+    /// The [attribute value (unquoted) state](https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-(unquoted)-state).
     #[inline]
     pub(super) fn attribute_value_unquoted_state(&mut self) {
         loop {
@@ -679,7 +682,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.39 After attribute value (quoted) state.
+    /// The [after attribute value (quoted) state](https://html.spec.whatwg.org/multipage/parsing.html#after-attribute-value-(quoted)-state).
     #[inline]
     pub(super) fn after_attribute_value_quoted_state(&mut self) {
         match self.cur() {
@@ -706,7 +709,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
-    /// 13.2.5.40 Self-closing start tag state.
+    /// The [self-closing start tag state](https://html.spec.whatwg.org/multipage/parsing.html#self-closing-start-tag-state).
     #[inline]
     pub(super) fn self_closing_start_tag_state(&mut self) {
         match self.cur() {

@@ -15,7 +15,7 @@
 //!   "breakout" start tags that end foreign content, so that those switches
 //!   apply only to HTML elements and CDATA sections open only in foreign
 //!   content;
-//! - it follows whether a `<frameset>` would replace the body (§13.2.6.4.7
+//! - it follows whether a `<frameset>` would replace the body (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody)
 //!   "in body", and "after head"): in the "in frameset", "after frameset"
 //!   and "after after frameset" insertion modes a tree builder ignores
 //!   every start tag but `html`, `frameset`, `frame` and `noframes`, so
@@ -24,7 +24,7 @@
 //! - it follows what decides, at foreign content's integration points,
 //!   whether an HTML start tag opens an element (so whether the foreign
 //!   element below stays the current node): the form element pointer
-//!   (§13.2.4.4: a second `form` is ignored outside templates) and the
+//!   ([the element pointers](https://html.spec.whatwg.org/multipage/parsing.html#the-element-pointers): a second `form` is ignored outside templates) and the
 //!   open templates with the part of their insertion modes that matters (a
 //!   template whose first start tag is `col` goes "in column group", which
 //!   ignores every start tag but `template`, whether it switches or not).
@@ -35,7 +35,7 @@
 //! start tag costs one table load unless it is one of the dozen that
 //! switch or `form`/`template`; an end tag one test unless it is
 //! `</form>`/`</template>`. Inside, on the HTML elements open at an
-//! integration point, the stack follows "in body" (§13.2.6.4.7) for what
+//! integration point, the stack follows "in body" (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody)) for what
 //! changes the current node: end tags close only within their scope and
 //! not past a special element, block start tags close an open `p`, list
 //! items and headings close their kind, `</form>` takes the form out from

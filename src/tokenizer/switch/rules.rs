@@ -55,7 +55,7 @@ impl Approximation {
                 // "in column group" ignores all but `col` (which opens
                 // nothing) and `template`.
                 TemplateMode::ColumnGroup if element != Element::Template => return None,
-                // "in template" (§13.2.6.4.18): the first start tag not
+                // "in template" (["in template"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intemplate)): the first start tag not
                 // for "in head" chooses the mode.
                 TemplateMode::Fresh => {
                     use Element::*;
@@ -151,7 +151,7 @@ impl Approximation {
         Some(switch)
     }
 
-    /// "Close a p element" if one is in button scope (§13.2.6.4.7).
+    /// "Close a p element" if one is in button scope (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody)).
     pub(super) fn close_p(&mut self) {
         let p = self.near(Category::Paragraph);
         if p != NONE && self.in_scope(p as usize, Category::ButtonScope) {
@@ -159,7 +159,7 @@ impl Approximation {
         }
     }
 
-    /// What an HTML start tag closes first "in body" (§13.2.6.4.7), on the
+    /// What an HTML start tag closes first "in body" (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody)), on the
     /// stack of foreign content's integration points: an open `p` in
     /// button scope before a block, a heading on a heading, the list item
     /// before another, a `button` before another, and the select
@@ -248,7 +248,7 @@ impl Approximation {
             .filter(|&i| self.in_scope(i, Category::Scope))
     }
 
-    /// "Generate implied end tags" (§13.2.6.3), but for `except`: closes
+    /// "Generate implied end tags" ([closing elements that have implied end tags](https://html.spec.whatwg.org/multipage/parsing.html#closing-elements-that-have-implied-end-tags)), but for `except`: closes
     /// the current node while it is an HTML `dd`, `dt`, `li`, `optgroup`,
     /// `option`, `p`, `rb`, `rp`, `rt` or `rtc`. (Each test is one load,
     /// and each closes an element: O(1) amortized.)
@@ -283,7 +283,7 @@ impl Approximation {
     }
 
     /// [`Self::end_tag`] with elements open: "in foreign content"
-    /// (§13.2.6.5) while the current node is foreign, then "in body".
+    /// ([the rules for parsing tokens in foreign content](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign)) while the current node is foreign, then "in body".
     #[inline(always)]
     pub(super) fn end_tag_open(&mut self, tag: &Tag<'_>) {
         use Element::*;
@@ -313,7 +313,7 @@ impl Approximation {
         }
     }
 
-    /// [`Self::end_tag`] "in body" (§13.2.6.4.7) on the stack of foreign
+    /// [`Self::end_tag`] "in body" (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody)) on the stack of foreign
     /// content and its integration points, and for `</template>` and
     /// `</form>` anywhere.
     #[inline(never)]
@@ -353,7 +353,7 @@ impl Approximation {
                 self.pop_in_scope(self.nearest_html(name), Category::Scope);
             }
             A | B | Big | Code | Em | Font | I | Nobr | S | Small | Strike | Strong | Tt | U => {
-                // The adoption agency (§13.2.6.4.7), as far as the current
+                // The adoption agency (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody)), as far as the current
                 // node goes: with no special element above the formatting
                 // element, it closes with everything above it; else the
                 // topmost special element above it ends up the current

@@ -72,7 +72,7 @@ pub(super) struct Approximation {
     /// O(1) ([`Approximation::near`]), and the elements that are in none (nearly
     /// all foreign elements) cost nothing here.
     pub(super) bounds: Vec<[u32; Category::COUNT]>,
-    /// The form element pointer is set (§13.2.4.4).
+    /// The form element pointer is set ([the element pointers](https://html.spec.whatwg.org/multipage/parsing.html#the-element-pointers)).
     pub(super) form: bool,
     /// Where on `stack` the element the form element pointer points to is,
     /// while it is open there ([`NONE`]: elsewhere, closed or no pointer).
@@ -81,7 +81,9 @@ pub(super) struct Approximation {
 
 /// Where the tree builder stands with respect to `<frameset>`: the part of
 /// its insertion mode and "frameset-ok" flag that decides whether a
-/// `frameset` start tag takes over the document (§13.2.6.4.4–7, 13.2.6.4.19–22).
+/// `frameset` start tag takes over the document (from ["in head"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead) to
+/// ["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody), and from ["after body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-afterbody)
+/// to ["after after body"](https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-body-insertion-mode)).
 ///
 /// A tree builder never leaves the frameset insertion modes once in them,
 /// and "frameset-ok" never becomes "ok" again, so watching stops for good
@@ -105,7 +107,7 @@ pub(super) enum FramesetMode {
 
 /// What the tree builder does with the start tags in a template, while the
 /// template is the current node: the part of its "current template
-/// insertion mode" (§13.2.6.4.18) that changes tokenization.
+/// insertion mode" (["in template"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intemplate)) that changes tokenization.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum TemplateMode {
     /// "In template": the next start tag (not one for "in head") decides.
@@ -176,7 +178,7 @@ const FORM: u16 = 1 << 7;
 /// [`Entry::flags`]: an SVG `foreignObject`, `desc` or `title`, or a
 /// MathML `mi`, `mo`, `mn`, `ms`, `mtext` or `annotation-xml` (whatever
 /// its encoding): the foreign elements that are special and bound every
-/// scope (§13.2.4.2), the integration points among them.
+/// scope ([the stack of open elements](https://html.spec.whatwg.org/multipage/parsing.html#the-stack-of-open-elements)), the integration points among them.
 const POINT: u16 = 1 << 8;
 
 /// For each set of categories (bits of [`Entry::flags`]), the bits to
@@ -499,7 +501,7 @@ impl Approximation {
     /// Closes the foreign elements on top of the stack until the current
     /// node is an HTML element, an HTML integration point or a MathML text
     /// integration point (or the stack is empty): what a breakout start tag
-    /// and `</br>`, `</p>` do in foreign content (§13.2.6.5) before "in
+    /// and `</br>`, `</p>` do in foreign content ([the rules for parsing tokens in foreign content](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign)) before "in
     /// body" handles them.
     pub(super) fn pop_to_html_content(&mut self) {
         use Element::*;
@@ -551,7 +553,7 @@ impl Approximation {
                 !matches!(element, Mglyph | Malignmark)
             }
             // Any `annotation-xml` sends `<svg>` to the insertion mode
-            // (§13.2.6, tree construction dispatcher), which opens an SVG
+            // ([tree construction](https://html.spec.whatwg.org/multipage/parsing.html#tree-construction), tree construction dispatcher), which opens an SVG
             // `svg`, not a MathML one.
             (Namespace::MathMl, AnnotationXml) => {
                 let i = self.stack.len() - 1;
@@ -562,7 +564,7 @@ impl Approximation {
     }
 
     /// Whether the element at `i` is in the scope whose boundaries are the
-    /// category `scope` (§13.2.4.2): no boundary above it.
+    /// category `scope` ([the stack of open elements](https://html.spec.whatwg.org/multipage/parsing.html#the-stack-of-open-elements)): no boundary above it.
     pub(super) fn in_scope(&self, i: usize, scope: Category) -> bool {
         let near = self.near(scope);
         !self.stack.is_empty() && (near == NONE || near as usize <= i)

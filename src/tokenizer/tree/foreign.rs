@@ -7,7 +7,7 @@ use crate::element::categories::{Namespace, is_breakout};
 use Flow::Done;
 
 impl Tree {
-    /// §13.2.6.5, the rules for parsing tokens in foreign content.
+    /// [the rules for parsing tokens in foreign content](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign), the rules for parsing tokens in foreign content.
     pub(super) fn in_foreign_content(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Chars(Chars::Other) => {

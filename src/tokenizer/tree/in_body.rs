@@ -11,7 +11,7 @@ use crate::tokenizer::State;
 use Flow::Done;
 
 impl Tree {
-    /// §13.2.6.4.7.
+    /// ["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody).
     pub(super) fn in_body(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Chars(Chars::Null) | RuleToken::Doctype { .. } => Done,

@@ -1,4 +1,4 @@
-//! Exact switching: the tree-construction stage (§13.2.6) followed without
+//! Exact switching: the tree-construction stage ([tree construction](https://html.spec.whatwg.org/multipage/parsing.html#tree-construction)) followed without
 //! building a tree.
 //!
 //! Auto-switching (`switch.rs`) approximates the tree builder at O(1) a
@@ -41,8 +41,8 @@
 //! [`Options::__html5ever_deviations`]: crate::Options::__html5ever_deviations
 //!
 //! The files follow the standard's sections: `modes.rs` the insertion
-//! modes (§13.2.6.4) and foreign content (§13.2.6.5), `stack.rs` the
-//! parse state they work on (§13.2.4: the stack of open elements and its
+//! modes ([the rules for parsing tokens in HTML content](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhtml)) and foreign content ([the rules for parsing tokens in foreign content](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign)), `stack.rs` the
+//! parse state they work on ([parse state](https://html.spec.whatwg.org/multipage/parsing.html#parse-state): the stack of open elements and its
 //! scopes, the list of active formatting elements, the adoption agency,
 //! resetting the insertion mode), `quirks.rs` the DOCTYPE's quirks mode.
 //!
@@ -100,7 +100,7 @@ impl Hasher for IdHasher {
     }
 }
 
-/// The insertion mode (§13.2.4.1).
+/// The insertion mode ([the insertion mode](https://html.spec.whatwg.org/multipage/parsing.html#the-insertion-mode)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Mode {
     Initial,
@@ -136,7 +136,7 @@ pub(super) enum Chars {
 }
 
 /// Whether an element is an integration point of foreign content
-/// (§13.2.6.5).
+/// ([the rules for parsing tokens in foreign content](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Point {
     None,
@@ -246,14 +246,14 @@ pub(super) enum RuleToken<'t> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Flow {
     Done,
-    /// Reprocess the token (through the dispatcher, §13.2.6).
+    /// Reprocess the token (through the dispatcher, [tree construction](https://html.spec.whatwg.org/multipage/parsing.html#tree-construction)).
     Again,
     /// Reprocess the token by the rules of the current insertion mode, not
-    /// through the dispatcher (foreign content's breakout, §13.2.6.5).
+    /// through the dispatcher (foreign content's breakout, [the rules for parsing tokens in foreign content](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign)).
     AgainInHtml,
 }
 
-/// The follower: the parse state of §13.2.4 as far as it decides
+/// The follower: the parse state of [parse state](https://html.spec.whatwg.org/multipage/parsing.html#parse-state) as far as it decides
 /// tokenization.
 #[derive(Clone, Debug)]
 pub(crate) struct Tree {
@@ -296,7 +296,7 @@ pub(crate) struct Tree {
     /// characters to "in table text" under a `template` no more.
     pub(super) html5ever: bool,
     /// The last token was a `pre` or `listing` start tag: a line feed that
-    /// comes next is ignored (§13.2.6.4.7).
+    /// comes next is ignored (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody)).
     pub(super) ignore_lf: bool,
 }
 
@@ -418,7 +418,7 @@ impl Tree {
             + self.formatting.iter().flatten().map(named).sum::<usize>()
     }
 
-    /// The tree construction dispatcher (§13.2.6): the token goes to the
+    /// The tree construction dispatcher ([tree construction](https://html.spec.whatwg.org/multipage/parsing.html#tree-construction)): the token goes to the
     /// current insertion mode, or to the rules for foreign content.
     fn dispatch(&mut self, tok: RuleToken<'_>) {
         if self.stopped {

@@ -65,7 +65,7 @@ impl Tree {
     }
 
     /// The generic raw text and RCDATA element parsing algorithms
-    /// (§13.2.6.2), and `script` "in head": the element is inserted, the
+    /// ([parsing elements that contain only text](https://html.spec.whatwg.org/multipage/parsing.html#parsing-elements-that-contain-only-text)), and `script` "in head": the element is inserted, the
     /// tokenizer switches, the insertion mode goes to "text".
     pub(super) fn raw(&mut self, t: &RuleTag<'_>, state: State) -> Flow {
         self.insert(t);
@@ -75,7 +75,7 @@ impl Tree {
         Done
     }
 
-    /// §13.2.6.4.1.
+    /// ["initial"](https://html.spec.whatwg.org/multipage/parsing.html#the-initial-insertion-mode).
     pub(super) fn initial(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Chars(Chars::Space) => Done,
@@ -91,7 +91,7 @@ impl Tree {
         }
     }
 
-    /// §13.2.6.4.2.
+    /// ["before html"](https://html.spec.whatwg.org/multipage/parsing.html#the-before-html-insertion-mode).
     pub(super) fn before_html(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Doctype { .. } | RuleToken::Chars(Chars::Space) => Done,
@@ -108,7 +108,7 @@ impl Tree {
         }
     }
 
-    /// §13.2.6.4.3.
+    /// ["before head"](https://html.spec.whatwg.org/multipage/parsing.html#the-before-head-insertion-mode).
     pub(super) fn before_head(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Chars(Chars::Space) | RuleToken::Doctype { .. } => Done,
@@ -132,7 +132,7 @@ impl Tree {
         self.head = self.current().cloned();
     }
 
-    /// §13.2.6.4.4.
+    /// ["in head"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead).
     pub(super) fn in_head(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Chars(Chars::Space) | RuleToken::Doctype { .. } => Done,
@@ -191,7 +191,7 @@ impl Tree {
         self.again_in(Mode::AfterHead)
     }
 
-    /// §13.2.6.4.5.
+    /// ["in head noscript"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inheadnoscript).
     pub(super) fn in_head_noscript(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Doctype { .. } => Done,
@@ -219,7 +219,7 @@ impl Tree {
         }
     }
 
-    /// §13.2.6.4.6.
+    /// ["after head"](https://html.spec.whatwg.org/multipage/parsing.html#the-after-head-insertion-mode).
     pub(super) fn after_head(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Chars(Chars::Space) | RuleToken::Doctype { .. } => Done,
@@ -266,7 +266,7 @@ impl Tree {
         self.again_in(Mode::InBody)
     }
 
-    /// §13.2.6.4.8.
+    /// ["text"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incdata).
     pub(super) fn text_mode(&mut self, tok: RuleToken<'_>) -> Flow {
         if let RuleToken::End(_) = tok {
             self.pop();
@@ -275,7 +275,7 @@ impl Tree {
         Done
     }
 
-    /// §13.2.6.4.18.
+    /// ["in template"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intemplate).
     pub(super) fn in_template(&mut self, tok: RuleToken<'_>) -> Flow {
         let mode = match tok {
             RuleToken::Chars(_) | RuleToken::Doctype { .. } => return self.in_body(tok),
@@ -295,7 +295,7 @@ impl Tree {
         self.again_in(mode)
     }
 
-    /// §13.2.6.4.19.
+    /// ["after body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-afterbody).
     pub(super) fn after_body(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Chars(Chars::Space) => self.in_body(tok),
@@ -309,7 +309,7 @@ impl Tree {
         }
     }
 
-    /// §13.2.6.4.20.
+    /// ["in frameset"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inframeset).
     pub(super) fn in_frameset(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Start(t) => match t.element {
@@ -338,7 +338,7 @@ impl Tree {
         }
     }
 
-    /// §13.2.6.4.21.
+    /// ["after frameset"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-afterframeset).
     pub(super) fn after_frameset(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Start(t) if t.is(Html) => self.in_body(tok),
@@ -351,7 +351,7 @@ impl Tree {
         }
     }
 
-    /// §13.2.6.4.22.
+    /// ["after after body"](https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-body-insertion-mode).
     pub(super) fn after_after_body(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Doctype { .. } | RuleToken::Chars(Chars::Space) => self.in_body(tok),
@@ -360,7 +360,7 @@ impl Tree {
         }
     }
 
-    /// §13.2.6.4.23.
+    /// ["after after frameset"](https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-frameset-insertion-mode).
     pub(super) fn after_after_frameset(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Doctype { .. } | RuleToken::Chars(Chars::Space) => self.in_body(tok),

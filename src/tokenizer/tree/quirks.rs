@@ -1,8 +1,8 @@
-//! Whether a DOCTYPE puts the document in quirks mode (§13.2.6.4.1, "the
+//! Whether a DOCTYPE puts the document in quirks mode (["initial"](https://html.spec.whatwg.org/multipage/parsing.html#the-initial-insertion-mode), "the
 //! initial insertion mode").
 //!
 //! Exact switching needs one consequence of quirks mode: there, a `<table>`
-//! start tag does not close an open `<p>` (§13.2.6.4.7), which changes the
+//! start tag does not close an open `<p>` (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody)), which changes the
 //! stack of open elements and so, further on, what is foreign content.
 //! Limited-quirks mode changes nothing the tokenizer sees, so only quirks
 //! mode is told apart. The lists are the standard's.

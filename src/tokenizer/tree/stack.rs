@@ -1,8 +1,8 @@
-//! The parse state the insertion modes work on (§13.2.4): the stack of
+//! The parse state the insertion modes work on ([parse state](https://html.spec.whatwg.org/multipage/parsing.html#parse-state)): the stack of
 //! open elements with its scopes and special elements, inserting and
 //! popping, the list of active formatting elements (the Noah's Ark clause,
 //! reconstructing, clearing to the last marker), the adoption agency
-//! algorithm (§13.2.6.4.7, "in body"), the implied end tags (§13.2.6.3)
+//! algorithm (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody), "in body"), the implied end tags ([closing elements that have implied end tags](https://html.spec.whatwg.org/multipage/parsing.html#closing-elements-that-have-implied-end-tags))
 //! and resetting the insertion mode.
 
 use super::{Mode, Node, Point, RuleTag, Tree};
@@ -11,7 +11,7 @@ use crate::element::categories::{
     Category, Namespace, has_implied_end_tag, is_formatting, is_in, is_integration_point_element,
 };
 
-/// The scopes of "has an element in scope" (§13.2.4.2).
+/// The scopes of "has an element in scope" ([the stack of open elements](https://html.spec.whatwg.org/multipage/parsing.html#the-stack-of-open-elements)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Scope {
     Default,
@@ -37,7 +37,7 @@ fn bounds(node: &Node, scope: Scope, html5ever: bool) -> bool {
     }
 }
 
-/// Whether `node` is in the special category (§13.2.4.2; with html5ever's
+/// Whether `node` is in the special category ([the stack of open elements](https://html.spec.whatwg.org/multipage/parsing.html#the-stack-of-open-elements); with html5ever's
 /// set if `html5ever`: see [`Tree::html5ever`]).
 fn is_special(node: &Node, html5ever: bool) -> bool {
     match node.ns {
@@ -234,7 +234,7 @@ impl Tree {
         self.in_scope_where(scope, |n| n.is(element))
     }
 
-    /// Generates implied end tags (§13.2.6.3), except for `except`.
+    /// Generates implied end tags ([closing elements that have implied end tags](https://html.spec.whatwg.org/multipage/parsing.html#closing-elements-that-have-implied-end-tags)), except for `except`.
     pub(super) fn generate_implied_end_tags(&mut self, except: Option<Element>) {
         while let Some(node) = self.current() {
             if node.ns != Namespace::Html
@@ -247,7 +247,7 @@ impl Tree {
         }
     }
 
-    /// Generates all implied end tags thoroughly (§13.2.6.3).
+    /// Generates all implied end tags thoroughly ([closing elements that have implied end tags](https://html.spec.whatwg.org/multipage/parsing.html#closing-elements-that-have-implied-end-tags)).
     pub(super) fn generate_all_implied_end_tags_thoroughly(&mut self) {
         use Element::*;
         while let Some(node) = self.current() {
@@ -263,7 +263,7 @@ impl Tree {
         }
     }
 
-    /// Closes a `p` element (§13.2.6.4.7).
+    /// Closes a `p` element (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody)).
     pub(super) fn close_p(&mut self) {
         self.generate_implied_end_tags(Some(Element::P));
         self.pop_until(Element::P);
@@ -278,7 +278,7 @@ impl Tree {
 
     /// Pops until the current node is one of `elements`, `template` or
     /// `html` (clearing the stack back to a table, table body or table row
-    /// context, §13.2.6.4.9–13).
+    /// context: ["in table"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intable) and the table modes after it).
     pub(super) fn clear_back_to(&mut self, elements: &[Element]) {
         while let Some(node) = self.current() {
             if node.ns == Namespace::Html
@@ -297,7 +297,7 @@ impl Tree {
     }
 
     /// Pushes the current node onto the list of active formatting elements
-    /// (§13.2.4.3), with the Noah's Ark clause: of three earlier entries
+    /// ([the list of active formatting elements](https://html.spec.whatwg.org/multipage/parsing.html#the-list-of-active-formatting-elements)), with the Noah's Ark clause: of three earlier entries
     /// after the last marker with its name and attributes, the earliest
     /// goes.
     pub(super) fn push_formatting(&mut self) {
@@ -350,7 +350,7 @@ impl Tree {
         None
     }
 
-    /// Reconstructs the active formatting elements (§13.2.4.3).
+    /// Reconstructs the active formatting elements ([the list of active formatting elements](https://html.spec.whatwg.org/multipage/parsing.html#the-list-of-active-formatting-elements)).
     pub(super) fn reconstruct_formatting(&mut self) {
         let open = |tree: &Tree, entry: &Option<Node>| match entry {
             None => true,
@@ -386,7 +386,7 @@ impl Tree {
         }
     }
 
-    /// The adoption agency algorithm (§13.2.6.4.7) for an end tag (or an
+    /// The adoption agency algorithm (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody)) for an end tag (or an
     /// `a`, `nobr` start tag) with the tag's name. Returns `false` where
     /// the standard says to act as "any other end tag" instead.
     pub(super) fn adoption_agency(&mut self, tag: &RuleTag<'_>) -> bool {
@@ -463,7 +463,7 @@ impl Tree {
         true
     }
 
-    /// "Any other end tag" of "in body" (§13.2.6.4.7).
+    /// "Any other end tag" of "in body" (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody)).
     pub(super) fn any_other_end_tag(&mut self, tag: &RuleTag<'_>) {
         for i in (0..self.stack.len()).rev() {
             let node = &self.stack[i];
@@ -483,7 +483,7 @@ impl Tree {
         }
     }
 
-    /// Resets the insertion mode appropriately (§13.2.4.1).
+    /// Resets the insertion mode appropriately ([the insertion mode](https://html.spec.whatwg.org/multipage/parsing.html#the-insertion-mode)).
     pub(super) fn reset_insertion_mode(&mut self) {
         use Element::*;
         for i in (0..self.stack.len()).rev() {

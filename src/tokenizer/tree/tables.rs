@@ -11,7 +11,7 @@ use crate::element::categories::Namespace;
 use Flow::{Again, Done};
 
 impl Tree {
-    /// §13.2.6.4.9.
+    /// ["in table"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intable).
     pub(super) fn in_table(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Chars(_)
@@ -98,7 +98,7 @@ impl Tree {
         }
     }
 
-    /// §13.2.6.4.10.
+    /// ["in table text"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intabletext).
     pub(super) fn in_table_text(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Chars(Chars::Null) => Done,
@@ -126,7 +126,7 @@ impl Tree {
         self.mode = self.original;
     }
 
-    /// §13.2.6.4.11.
+    /// ["in caption"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incaption).
     pub(super) fn in_caption(&mut self, tok: RuleToken<'_>) -> Flow {
         let closes = match tok {
             RuleToken::End(t) if t.is(Caption) => Some(Done),
@@ -162,7 +162,7 @@ impl Tree {
         flow
     }
 
-    /// §13.2.6.4.12.
+    /// ["in column group"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incolgroup).
     pub(super) fn in_column_group(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Chars(Chars::Space) | RuleToken::Doctype { .. } => return Done,
@@ -189,7 +189,7 @@ impl Tree {
         self.again_in(Mode::InTable)
     }
 
-    /// §13.2.6.4.13.
+    /// ["in table body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intbody).
     pub(super) fn in_table_body(&mut self, tok: RuleToken<'_>) -> Flow {
         const CONTEXT: &[Element] = &[Tbody, Tfoot, Thead];
         match tok {
@@ -251,7 +251,7 @@ impl Tree {
         self.again_in(Mode::InTable)
     }
 
-    /// §13.2.6.4.14.
+    /// ["in row"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intr).
     pub(super) fn in_row(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::Start(t) if matches!(t.element, Th | Td) => {
@@ -304,7 +304,7 @@ impl Tree {
         self.again_in(Mode::InTableBody)
     }
 
-    /// §13.2.6.4.15.
+    /// ["in cell"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intd).
     pub(super) fn in_cell(&mut self, tok: RuleToken<'_>) -> Flow {
         match tok {
             RuleToken::End(t) if matches!(t.element, Td | Th) => {
@@ -342,7 +342,7 @@ impl Tree {
         }
     }
 
-    /// Closes the cell (§13.2.6.4.15) and asks for the token again.
+    /// Closes the cell (["in cell"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intd)) and asks for the token again.
     pub(super) fn close_cell(&mut self) -> Flow {
         self.generate_implied_end_tags(None);
         self.pop_until_one_of(|e| matches!(e, Td | Th));
