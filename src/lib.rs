@@ -1,8 +1,9 @@
 //! A zero-copy HTML tokenizer that follows the WHATWG HTML Standard exactly.
 //!
-//! `htmltok` implements the tokenization stage of the HTML Living Standard
-//! (§13.2.5, all 80 states, with the parse errors of §13.2.2 and the input
-//! preprocessing of §13.2.3.5) over the bytes of a `&str`. It yields
+//! `htmltok` implements the [tokenization](https://html.spec.whatwg.org/multipage/parsing.html#tokenization) stage of the
+//! HTML Living Standard (all 80 states, with its [parse errors](https://html.spec.whatwg.org/multipage/parsing.html#parse-errors)
+//! and the [preprocessing of the input stream](https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream))
+//! over the bytes of a `&str`. It yields
 //! [`Token`]s whose strings borrow from the input wherever the source is
 //! already the answer, and go to a caller-supplied [`bumpalo::Bump`] arena
 //! only when they differ from it (decoded character references, lowercased
@@ -133,7 +134,7 @@
 //!
 //! With the `encoding` feature (on by default), `Document::from_bytes`
 //! takes the bytes of a page and finds its encoding as a browser does
-//! (§13.2.3: byte order mark, the caller's override or HTTP charset, the
+//! ([the encoding sniffing algorithm](https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm): byte order mark, the caller's override or HTTP charset, the
 //! `<meta>` prescan, a default of windows-1252), decodes it to UTF-8 (without
 //! a copy when the bytes already are valid UTF-8, and within an optional
 //! memory limit), and tokenizes it. The `encoding` module has the details,

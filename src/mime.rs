@@ -5,12 +5,16 @@
 //! PNG saved as `page.html`, a response with no `Content-Type`. Browsers
 //! decide such cases from the *resource header*, the first
 //! [`RESOURCE_HEADER_LEN`] bytes, by the standard's tables of signatures.
-//! This module implements those rules as the standard writes them (§4.7
-//! "binary data byte", §6 pattern matching, §7.1 "identifying a resource
-//! with an unknown MIME type", §7.2 "distinguishing if a resource is text
-//! or binary"), so that a tool can say *why* it skipped an input.
+//! This module implements those rules as the standard writes them (the
+//! [binary data byte](https://mimesniff.spec.whatwg.org/#binary-data-byte), the
+//! [pattern matching algorithm](https://mimesniff.spec.whatwg.org/#pattern-matching-algorithm), the
+//! [rules for identifying an unknown MIME type](https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type)
+//! and the [rules for distinguishing if a resource is text or binary](https://mimesniff.spec.whatwg.org/#rules-for-text-or-binary)),
+//! so that a tool can say *why* it skipped an input.
 //!
-//! Two signatures of §6.2 need a parser of their own and are not matched
+//! Two signatures of the audio and video types
+//! ([matching an audio or video type pattern](https://mimesniff.spec.whatwg.org/#matching-an-audio-or-video-type-pattern))
+//! need a parser of their own and are not matched
 //! here: WebM's EBML `DocType` and MP3 frames without an ID3 tag. Such
 //! resources are still told apart from text (they hold binary data bytes);
 //! they are named `application/octet-stream`.
@@ -37,7 +41,7 @@ pub fn is_binary_data_byte(b: u8) -> bool {
     matches!(b, 0x00..=0x08 | 0x0B | 0x0E..=0x1A | 0x1C..=0x1F)
 }
 
-/// The rules for distinguishing if a resource is text or binary (§7.2),
+/// The [rules for distinguishing if a resource is text or binary](https://mimesniff.spec.whatwg.org/#rules-for-text-or-binary),
 /// applied to the first [`RESOURCE_HEADER_LEN`] bytes of `resource`: binary
 /// unless it starts with a UTF-16 or UTF-8 byte order mark or holds no
 /// binary data byte.
@@ -52,12 +56,14 @@ pub fn is_binary(resource: &[u8]) -> bool {
     header.iter().any(|&b| is_binary_data_byte(b))
 }
 
-/// The rules for identifying a resource with an unknown MIME type (§7.1)
+/// The [rules for identifying an unknown MIME type](https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type)
 /// on the first [`RESOURCE_HEADER_LEN`] bytes of `resource`: with
 /// `sniff_scriptable`, HTML, XML and PDF first (what a browser does for a
 /// resource with no type at all), then PostScript and the byte order marks,
-/// images, audio and video, and archives (§6.1, 6.2, 6.4: fonts are not
-/// among the steps), then `text/plain` when there is no binary data byte,
+/// [images](https://mimesniff.spec.whatwg.org/#matching-an-image-type-pattern),
+/// [audio and video](https://mimesniff.spec.whatwg.org/#matching-an-audio-or-video-type-pattern) and
+/// [archives](https://mimesniff.spec.whatwg.org/#matching-an-archive-type-pattern) (fonts are not among the
+/// steps), then `text/plain` when there is no binary data byte,
 /// else `application/octet-stream`.
 pub fn identify_unknown(resource: &[u8], sniff_scriptable: bool) -> &'static str {
     let header = &resource[..resource.len().min(RESOURCE_HEADER_LEN)];
@@ -106,7 +112,7 @@ fn first_match(header: &[u8], rows: &[Row]) -> Option<&'static str> {
         .map(|row| row.mime)
 }
 
-/// The pattern matching algorithm (§6), with a `TT` row's last byte
+/// The [pattern matching algorithm](https://mimesniff.spec.whatwg.org/#pattern-matching-algorithm), with a `TT` row's last byte
 /// matched as a tag-terminating byte.
 fn matches(input: &[u8], row: &Row) -> bool {
     debug_assert_eq!(row.pattern.len(), row.mask.len());
@@ -130,7 +136,7 @@ fn matches(input: &[u8], row: &Row) -> bool {
         && end.iter().all(|&b| matches!(b, b' ' | b'>'))
 }
 
-/// The signature for MP4 (§6.2.1).
+/// The [signature for MP4](https://mimesniff.spec.whatwg.org/#signature-for-mp4).
 fn is_mp4(s: &[u8]) -> bool {
     if s.len() < 12 {
         return false;
@@ -165,7 +171,8 @@ macro_rules! rows {
     (@tt) => { false };
 }
 
-/// §7.1, the rows for the sniff-scriptable flag.
+/// The [rules for identifying an unknown MIME type](https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type),
+/// the rows for the [sniff-scriptable flag](https://mimesniff.spec.whatwg.org/#sniff-scriptable-flag).
 static SCRIPTABLE: &[Row] = rows![
     [0x3C, 0x21, 0x44, 0x4F, 0x43, 0x54, 0x59, 0x50, 0x45, 0x20, 0x48, 0x54, 0x4D, 0x4C]
     [0xFF, 0xFF, 0xDF, 0xDF, 0xDF, 0xDF, 0xDF, 0xDF, 0xDF, 0xFF, 0xDF, 0xDF, 0xDF, 0xDF] true TT "text/html",
@@ -205,7 +212,8 @@ static SCRIPTABLE: &[Row] = rows![
     [0x25, 0x50, 0x44, 0x46, 0x2D] [0xFF, 0xFF, 0xFF, 0xFF, 0xFF] false "application/pdf",
 ];
 
-/// §7.1, the rows every unknown type is matched against.
+/// The [rules for identifying an unknown MIME type](https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type),
+/// the rows every unknown type is matched against.
 static UNKNOWN: &[Row] = rows![
     [0x25, 0x21, 0x50, 0x53, 0x2D, 0x41, 0x64, 0x6F, 0x62, 0x65, 0x2D]
     [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF] false "application/postscript",
@@ -214,7 +222,7 @@ static UNKNOWN: &[Row] = rows![
     [0xEF, 0xBB, 0xBF, 0x00] [0xFF, 0xFF, 0xFF, 0x00] false "text/plain",
 ];
 
-/// §6.1, image types.
+/// [Image types](https://mimesniff.spec.whatwg.org/#matching-an-image-type-pattern).
 static IMAGE: &[Row] = rows![
     [0x00, 0x00, 0x01, 0x00] [0xFF, 0xFF, 0xFF, 0xFF] false "image/x-icon",
     [0x00, 0x00, 0x02, 0x00] [0xFF, 0xFF, 0xFF, 0xFF] false "image/x-icon",
@@ -227,7 +235,7 @@ static IMAGE: &[Row] = rows![
     [0xFF, 0xD8, 0xFF] [0xFF, 0xFF, 0xFF] false "image/jpeg",
 ];
 
-/// §6.2, audio and video types with a fixed pattern (MP4 is `is_mp4`).
+/// [Audio and video types](https://mimesniff.spec.whatwg.org/#matching-an-audio-or-video-type-pattern) with a fixed pattern (MP4 is `is_mp4`).
 static AUDIO_VIDEO: &[Row] = rows![
     [0x46, 0x4F, 0x52, 0x4D, 0x00, 0x00, 0x00, 0x00, 0x41, 0x49, 0x46, 0x46]
     [0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF] false "audio/aiff",
@@ -240,7 +248,7 @@ static AUDIO_VIDEO: &[Row] = rows![
     [0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF] false "audio/wave",
 ];
 
-/// §6.4, archive types.
+/// [Archive types](https://mimesniff.spec.whatwg.org/#matching-an-archive-type-pattern).
 static ARCHIVE: &[Row] = rows![
     [0x1F, 0x8B, 0x08] [0xFF, 0xFF, 0xFF] false "application/x-gzip",
     [0x50, 0x4B, 0x03, 0x04] [0xFF, 0xFF, 0xFF, 0xFF] false "application/zip",
@@ -288,7 +296,8 @@ mod tests {
             (b"%PDF-1.7\n", "text/plain"), // only with the scriptable flag
             (b"PK\x03\x04\x14\0\0\0", "application/zip"),
             (b"\x1f\x8b\x08\0\0\0\0\0", "application/x-gzip"),
-            // Fonts are not sniffed for an unknown type (§7.1).
+            // Fonts are not sniffed for an unknown type (the rules for
+            // identifying an unknown MIME type: https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type).
             (b"wOF2\0\x01\0\0", "application/octet-stream"),
             (b"\0\0\0\x18ftypmp42\0\0\0\0mp41isom", "video/mp4"),
             (

@@ -6,8 +6,9 @@
 //! [`LineIndex`] does that counting once per input (the line starts) and then
 //! answers each query with a binary search and a short character count.
 //!
-//! Lines and columns are 1-based and follow the preprocessed input stream of
-//! §13.2.3.5, as html5lib-tests counts them: CR, LF and CRLF each end one
+//! Lines and columns are 1-based and follow the input stream after
+//! [preprocessing](https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream), as html5lib-tests
+//! counts them: CR, LF and CRLF each end one
 //! line, and columns count characters as UTF-16 code units (so a character
 //! outside the Basic Multilingual Plane counts two), not bytes.
 

@@ -60,7 +60,7 @@ impl Span {
 /// allocation per tag: the buffer is reused and the arena is the caller's.
 pub type Attributes<'a> = &'a [Attribute<'a>];
 
-/// One token of the HTML tokenization stage (§13.2.5).
+/// One token of the HTML [tokenization](https://html.spec.whatwg.org/multipage/parsing.html#tokenization) stage.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Token<'a> {
     /// A DOCTYPE token.

@@ -238,10 +238,12 @@ Output formats:
         {CODE: COUNT, ...}}}
 
 Lines and columns are 1-based; columns count UTF-16 code units, as the
-html5lib tests do; offsets are byte offsets into the decoded text. Codes are the WHATWG names (§13.2.2). The page is
-tokenized as a browser's tokenizer would (content model switching on).
-Parse errors are findings, not failures: the exit status is 0 unless an
-input could not be processed.
+html5lib tests do; offsets are byte offsets into the decoded text. Codes are
+the WHATWG names, listed at
+  https://html.spec.whatwg.org/multipage/parsing.html#parse-errors
+The page is tokenized as a browser's tokenizer would (content model
+switching on). Parse errors are findings, not failures: the exit status is
+0 unless an input could not be processed.
 
 Examples:
   htmltok errors page.html

@@ -1,4 +1,5 @@
-//! A page in: a `str` as it is, `bytes` through encoding sniffing (§13.2.3)
+//! A page in: a `str` as it is, `bytes` through
+//! [encoding sniffing](https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm)
 //! the way a browser reads them; and the errors a caller can hit on the
 //! way (bad arguments, memory caps).
 //!
@@ -198,7 +199,8 @@ pub(crate) struct DetectedEncoding {
     /// The encoding's name in the Encoding Standard (`"utf-8"`,
     /// `"windows-1252"`, ...).
     name: String,
-    /// `"certain"` or `"tentative"` (§13.2.3.2).
+    /// `"certain"` or `"tentative"` (the sniffing's confidence:
+    /// https://html.spec.whatwg.org/multipage/parsing.html#concept-encoding-confidence).
     confidence: String,
     /// The step that chose it: `"bom"`, `"override"`, `"transport"`,
     /// `"prescan"`, `"utf8-detection"`, `"default"` or `"meta"`.
@@ -254,7 +256,8 @@ impl DetectedEncoding {
     }
 }
 
-/// The encoding a browser decodes `data` with (§13.2.3): byte order mark,
+/// The encoding a browser decodes `data` with (the encoding sniffing
+/// algorithm, https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm): byte order mark,
 /// the override, the transport charset, the `<meta>` prescan, UTF-8
 /// detection off, windows-1252 by default, and a `<meta>` met while
 /// tokenizing that the prescan missed.

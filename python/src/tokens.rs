@@ -305,7 +305,7 @@ impl Token {
     }
 }
 
-/// A parse error (§13.2.2): its code, and where in the page it is.
+/// A parse error (https://html.spec.whatwg.org/multipage/parsing.html#parse-errors): its code, and where in the page it is.
 #[pyclass(frozen, get_all, eq, hash, module = "htmltok")]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct ParseError {
@@ -493,7 +493,8 @@ fn state_named(name: &str) -> PyResult<State> {
     })
 }
 
-/// Tokenizes a page as §13.2.5 of the HTML Standard says.
+/// Tokenizes a page as the HTML Standard's tokenization says
+/// (https://html.spec.whatwg.org/multipage/parsing.html#tokenization).
 ///
 /// Returns an iterator of Token objects, made a chunk at a time as it is
 /// pulled; with errors=True its `errors` are the parse errors (complete

@@ -1,4 +1,5 @@
-//! "Changing the encoding while parsing" (§13.2.3.4), over the token stream.
+//! [Changing the encoding while parsing](https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing),
+//! over the token stream.
 //!
 //! A browser's tree builder, on a `<meta>` start tag, looks at its `charset`
 //! (or `http-equiv=content-type` + `content`) and, while the confidence is
@@ -32,7 +33,7 @@ pub struct EncodingChange {
 }
 
 /// Watches start tags for a `<meta>` that declares an encoding, and applies
-/// "change the encoding" (§13.2.3.4) to what it finds.
+/// [change the encoding](https://html.spec.whatwg.org/multipage/parsing.html#change-the-encoding) to what it finds.
 ///
 /// Feed it every token (or only start tags) in order with
 /// [`observe`](EncodingWatcher::observe). While the confidence is

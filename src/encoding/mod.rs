@@ -1,12 +1,12 @@
 //! Bytes in: encoding sniffing, decoding to UTF-8 and the `<meta>` encoding
-//! change, as the HTML Standard says (§13.2.3). Behind the `encoding`
+//! change, as the HTML Standard says ([the input byte stream](https://html.spec.whatwg.org/multipage/parsing.html#the-input-byte-stream)). Behind the `encoding`
 //! feature, on by default.
 //!
 //! The tokenizer works on a `&str`. Pages come as bytes, in whatever
 //! encoding their server, byte order mark or `<meta>` says, or none. This
 //! module turns bytes into the text a browser would tokenize:
 //!
-//! 1. **Sniffing** ([`sniff()`], §13.2.3.2): a byte order mark, else the
+//! 1. **Sniffing** ([`sniff()`], the [encoding sniffing algorithm](https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm)): a byte order mark, else the
 //!    caller's override, else the transport layer's charset (HTTP
 //!    `Content-Type`), all *certain*; else the `<meta>` prescan of the first
 //!    1024 bytes ([`prescan`]), else (optionally) UTF-8 detection, else a
@@ -19,7 +19,7 @@
 //!    Then [`Document::text`] is a `&str` over the caller's bytes (after the
 //!    BOM) and every borrowed token string points into them. Otherwise one
 //!    copy is made, bounded by [`DecodeOptions::memory_limit`].
-//! 3. **Changing the encoding** (§13.2.3.4): with a tentative encoding, a
+//! 3. **[Changing the encoding](https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing)**: with a tentative encoding, a
 //!    `<meta charset>` the tokenizer meets later (past the prescan's 1024
 //!    bytes, say) that names another encoding means the page is to be
 //!    decoded again. [`EncodingWatcher`] and
@@ -108,7 +108,8 @@ pub use labels::{canonical_label, encoding_for_label};
 pub use sniff::{PRESCAN_BYTES, Sniffed, extract_meta_charset, prescan, sniff};
 pub use stream::SniffingStream;
 
-/// How sure the sniffing algorithm is of an encoding (§13.2.3.2).
+/// How sure the sniffing algorithm is of an encoding (its
+/// [confidence](https://html.spec.whatwg.org/multipage/parsing.html#concept-encoding-confidence)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Confidence {
     /// From a byte order mark, the user's override or the transport layer,

@@ -1,7 +1,7 @@
-//! The encoding sniffing algorithm (§13.2.3.2) and its pieces: BOM
-//! sniffing, the `<meta>` prescan with "get an attribute" and "get an XML
-//! encoding", and "extracting a character encoding from a meta element"
-//! (§2.5.3 in the current standard).
+//! The [encoding sniffing algorithm](https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm) and its
+//! pieces: BOM sniffing, the `<meta>` prescan with "get an attribute" and
+//! "get an XML encoding", and the
+//! [algorithm for extracting a character encoding from a meta element](https://html.spec.whatwg.org/multipage/urls-and-fetching.html#algorithm-for-extracting-a-character-encoding-from-a-meta-element).
 
 use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252, X_USER_DEFINED};
 use memchr::{memchr, memmem};
@@ -30,7 +30,7 @@ pub struct Sniffed {
     pub bom_len: usize,
 }
 
-/// Runs the encoding sniffing algorithm of §13.2.3.2 over the whole input
+/// Runs the [encoding sniffing algorithm](https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm) over the whole input
 /// (nothing is decoded or copied):
 ///
 /// 1. a byte order mark: UTF-8 `EF BB BF`, UTF-16BE `FE FF`, UTF-16LE

@@ -1,6 +1,6 @@
 //! Encoding sniffing on a stream: [`SniffingStream`].
 //!
-//! §13.2.3.2 lets a user agent wait for the first bytes of a page before it
+//! The [encoding sniffing algorithm](https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm) lets a user agent wait for the first bytes of a page before it
 //! decides the encoding ("wait for 1024 bytes or the end"): the `<meta>`
 //! prescan looks only there. So the stream holds the first
 //! [`DecodeOptions::prescan_bytes`] bytes (1024), sniffs them exactly as

@@ -1,5 +1,5 @@
-//! Named character references (§13.2.5.73, "Named character reference
-//! state").
+//! Named character references (the
+//! [named character reference state](https://html.spec.whatwg.org/multipage/parsing.html#named-character-reference-state)).
 //!
 //! After an `&`, the tokenizer consumes "the maximum number of characters
 //! possible, where the consumed characters are one of the identifiers in the

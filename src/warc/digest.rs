@@ -1,6 +1,7 @@
 //! `WARC-Block-Digest` and `WARC-Payload-Digest` values: `sha1:` and the
 //! SHA-1 of the bytes in RFC 4648 base32, as Common Crawl, Heritrix,
-//! warcio and the CDX indexes write them (WARC 1.1 §5.8 names the form
+//! warcio and the CDX indexes write them (WARC 1.1's
+//! [`WARC-Block-Digest`](https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/#warc-block-digest) names the form
 //! `algorithm ":" digest-value`; SHA-1 in base32 is the convention).
 
 use data_encoding::BASE32;
@@ -47,7 +48,8 @@ mod tests {
             assert_eq!(sha1_digest(input), want);
         }
         assert_eq!(sha1_digest(b"abc"), "sha1:VGMT4NSHA2AWVOR6EVYXQUGCNSONBWE5");
-        // RFC 4648 §10's base32 vectors.
+        // RFC 4648's base32 test vectors
+        // (https://www.rfc-editor.org/rfc/rfc4648#section-10).
         for (input, want) in [
             ("", ""),
             ("f", "MY======"),

@@ -147,8 +147,9 @@ impl HtmlRecord {
         }
     }
 
-    /// The page decoded as a browser would (encoding sniffing with the
-    /// transport charset, §13.2.3), ready to tokenize.
+    /// The page decoded as a browser would
+    /// ([encoding sniffing](https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm) with the
+    /// transport charset), ready to tokenize.
     pub fn document(&self) -> Result<Document<'_>, DecodeError> {
         Document::from_bytes(self.payload(), &self.decode_options())
     }

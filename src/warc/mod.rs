@@ -6,8 +6,9 @@
 //! `--warc-file`, Browsertrix, warcio). A page in one is more than its
 //! bytes: its address (`WARC-Target-URI`, what its links resolve against),
 //! its record id (what ties a result back to the archive), its HTTP status
-//! and headers, and among them the `charset` that encoding sniffing puts
-//! before a `<meta>` (§13.2.3.2). This module reads all of that, a record
+//! and headers, and among them the `charset` that
+//! [encoding sniffing](https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm) puts before a
+//! `<meta>`. This module reads all of that, a record
 //! at a time, from any [`Read`](std::io::Read):
 //!
 //! - [`Reader`]: every record, as a `Result<Record, WarcError>`, in archive

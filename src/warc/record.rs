@@ -2,7 +2,10 @@
 //!
 //! A record is a version line (`WARC/1.0`, `WARC/1.1`), named fields in
 //! the form of HTTP headers, a blank line, then `Content-Length` bytes of
-//! content (the *block*) and two CRLFs (WARC 1.1, §4–§6). The fields are
+//! content (the *block*) and two CRLFs (WARC 1.1's
+//! [file and record model](https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/#file-and-record-model),
+//! [named fields](https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/#named-fields) and
+//! [record types](https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/#warc-record-types)). The fields are
 //! kept as they are written, in order, with names compared without regard
 //! to case as the format says; values are text (WARC 1.1 allows UTF-8,
 //! anything else is read lossily). The block is kept whole, within the
@@ -11,7 +14,8 @@
 
 use std::fmt;
 
-/// The type of a record, from its `WARC-Type` field (WARC 1.1 §6).
+/// The type of a record, from its `WARC-Type` field (WARC 1.1's
+/// [record types](https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/#warc-record-types)).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum RecordKind {

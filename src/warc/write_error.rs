@@ -46,8 +46,9 @@ pub enum WriteError {
     /// A field the writer writes itself (`WARC-Type`, from the record's
     /// kind; `Content-Length`, from its block).
     Reserved(String),
-    /// A field every record must have (`WARC-Record-ID`, `WARC-Date`;
-    /// WARC 1.1 §5.1) missing from the fields given.
+    /// A field every record must have (WARC 1.1's mandatory
+    /// [`WARC-Record-ID`](https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/#warc-record-id-mandatory),
+    /// [`WARC-Date`](https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/#warc-date-mandatory)) missing from the fields given.
     Missing(&'static str),
 }
 

@@ -1,7 +1,8 @@
 //! Records out: a WARC file written a record at a time to any [`Write`],
 //! plain or with a gzip member per record.
 //!
-//! A record is written as WARC 1.1 §4 lays it out: the version line, the
+//! A record is written as WARC 1.1's
+//! [file and record model](https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/#file-and-record-model) lays it out: the version line, the
 //! header fields in the order given (`WARC-Type` first, from the record's
 //! kind, and `Content-Length` last, from its block), a blank line, the
 //! block, and two CRLFs. Fields are checked before a byte of the record

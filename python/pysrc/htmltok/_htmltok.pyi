@@ -80,7 +80,7 @@ class Token:
         """The value of the first attribute named ``name``, or None."""
 
 class ParseError:
-    """A parse error of §13.2.2."""
+    """A parse error (https://html.spec.whatwg.org/multipage/parsing.html#parse-errors)."""
 
     code: str
     offset: int
@@ -125,7 +125,8 @@ def tokenize(
     transport_encoding: Optional[str] = None,
     memory_limit: Optional[int] = None,
 ) -> Tokens:
-    """Tokenizes a page as §13.2.5 says.
+    """Tokenizes a page as the HTML Standard's tokenization says
+    (https://html.spec.whatwg.org/multipage/parsing.html#tokenization).
 
     ``auto_switch`` follows ``<script>``, ``<style>``, ``<title>``,
     ``<textarea>``, ``<plaintext>``, ``<svg>``/``<math>`` as a browser's tree
@@ -265,7 +266,8 @@ def detect_encoding(
     *,
     encoding: Optional[str] = None,
 ) -> DetectedEncoding:
-    """The encoding a browser decodes ``data`` with (§13.2.3)."""
+    """The encoding a browser decodes ``data`` with (the encoding sniffing
+    algorithm, https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm)."""
 
 def decode(
     data: Html,
