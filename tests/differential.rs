@@ -65,7 +65,8 @@ fn foreign() -> Config {
 
 fn deviations() -> Vec<Trial> {
     let cases = [
-        // §13.2.5.69–71: an empty CDATA section emits no character token;
+        // The CDATA section states (https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-state and the two
+        // after it): an empty CDATA section emits no character token;
         // html5ever emits its empty temporary buffer as `CharacterTokens("")`.
         Deviation {
             name: "empty CDATA section (`]]>`)",

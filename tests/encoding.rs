@@ -11,7 +11,7 @@
 //! ends up with (`#encoding`). Each is run through
 //! [`Document::from_bytes_resolved`] with default options: BOM, `<meta>`
 //! prescan of the first 1024 bytes, default windows-1252, then the
-//! tokenizer's `<meta>` (§13.2.3.4, "change the encoding") for declarations
+//! tokenizer's `<meta>` ([changing the encoding while parsing](https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing)) for declarations
 //! the prescan did not see, such as those after a 2 KiB comment. Labels are
 //! compared in lowercase (the suite writes both `Windows-1252` and
 //! `windows-1252`) and as encodings. As in html5lib's own runner, the

@@ -105,7 +105,7 @@ fn empty_cdata_sections() {
 ///
 /// A numeric character reference ending with `;` exactly at a chunk
 /// boundary reports its error at the offset after the `;`. When the
-/// character there is itself an input-stream error (§13.2.3.5: a control
+/// character there is itself an input-stream error ([preprocessing the input stream](https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream): a control
 /// character or a noncharacter), the two errors share an offset and come
 /// in a different order from the stream than from the whole input:
 ///
@@ -259,9 +259,11 @@ fn solidus_between_attributes() {
 }
 
 /// `tree_oracle` (tests18.dat #17, #18, #20 of the html5lib
-/// tree-construction tests, found by `tests/tree_oracle.rs`): in the "in
-/// frameset", "after frameset" and "after after frameset" insertion modes
-/// (§13.2.6.4.20–22) a tree builder ignores a `plaintext` start tag, so
+/// tree-construction tests, found by `tests/tree_oracle.rs`): in the
+/// ["in frameset"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inframeset),
+/// ["after frameset"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-afterframeset) and
+/// ["after after frameset"](https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-frameset-insertion-mode)
+/// insertion modes a tree builder ignores a `plaintext` start tag, so
 /// the tokenizer stays in the data state and `</plaintext>` is an end tag.
 /// htmltok switched to PLAINTEXT and took the rest of the page as text.
 #[test]
@@ -278,7 +280,7 @@ fn plaintext_in_the_frameset_modes() {
 
 /// The same for every other start tag that switches: only `noframes`
 /// (through "in head") switches in the frameset modes. And `<frameset>`
-/// only takes over while "frameset-ok" is "ok" (§13.2.6.4.7): text, an
+/// only takes over while "frameset-ok" is "ok" (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody)): text, an
 /// image, a table… before it leave it ignored, and the switches work as
 /// in the body.
 #[test]
@@ -333,7 +335,8 @@ fn frameset_modes_ignore_switching_tags_but_noframes() {
 }
 
 /// `tree_oracle`, first ten minutes (crash-6cbacf6f…, minimized): at an
-/// HTML integration point a start tag goes to "in body" (§13.2.6.5), which
+/// HTML integration point a start tag goes to "in body" (the
+/// [tree construction dispatcher](https://html.spec.whatwg.org/multipage/parsing.html#tree-construction-dispatcher)), which
 /// ignores `th` (and the other table parts, `frame`, `head`…) and opens
 /// nothing for the void elements. The `foreignObject` stays the current
 /// node, so `<![CDATA[` opens a CDATA section; htmltok had stacked the `th`
@@ -355,12 +358,13 @@ fn ignored_start_tags_at_an_integration_point() {
 /// `tree_oracle`, second ten minutes (crash-7405997c…, minimized to
 /// `<svg><desc><g></desc><iframe>`): the `g` at the `desc` integration
 /// point is an HTML element, and "in body" handles `</desc>` by walking
-/// down from it (§13.2.6.4.7, "any other end tag"): the SVG `desc` is
+/// down from it (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody), "any other end tag"): the SVG `desc` is
 /// special, so the end tag is ignored and the `<iframe>` is HTML (RAWTEXT).
 /// htmltok closed the `desc` by name. Likewise an HTML current node never
 /// closes an element below its integration point; and `</p>`, `</br>` or
 /// a breakout tag in foreign content pop only down to the nearest
-/// integration point (§13.2.6.5), not out of every foreign element.
+/// integration point ([the rules for parsing tokens in foreign content](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign)),
+/// not out of every foreign element.
 #[test]
 fn end_tags_and_breakouts_stop_at_integration_points() {
     check_names(&[
@@ -401,7 +405,7 @@ fn a_raw_text_element_at_an_integration_point_closes_itself() {
 }
 
 /// `tree_oracle` (listed open in fuzz/README.md, minimized): the form
-/// element pointer (§13.2.4.4). "In body" ignores a `form` start tag while
+/// element pointer ([the element pointers](https://html.spec.whatwg.org/multipage/parsing.html#the-element-pointers)). "In body" ignores a `form` start tag while
 /// the pointer is set and no template is open, so at an integration point
 /// the `foreignObject` stays the current node and `<![CDATA[` opens a
 /// CDATA section; htmltok had opened the `form`. A form opened in a
@@ -439,7 +443,7 @@ fn the_form_element_pointer() {
 }
 
 /// `tree_oracle` (listed open in fuzz/README.md): a template's insertion
-/// modes (§13.2.6.4.18). When the first start tag in a template (other
+/// modes (["in template"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intemplate)). When the first start tag in a template (other
 /// than those for "in head") is `col`, the template goes "in column
 /// group", which, with the template the current node, ignores every start
 /// tag but `col` and `template`: the `iframe` is ignored, so no RAWTEXT. A
@@ -497,7 +501,7 @@ fn template_insertion_modes() {
 }
 
 /// `tree_oracle` (found while fixing the above; the same family as the
-/// adoption agency's, listed open): "in body" (§13.2.6.4.7) on the HTML
+/// adoption agency's, listed open): ["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody) on the HTML
 /// elements open at an integration point. An end tag for an element below
 /// a special one is ignored ("any other end tag"); one for an element
 /// outside its scope is ignored (`object`, and the integration points
@@ -554,7 +558,7 @@ fn in_body_rules_at_integration_points() {
 
 /// `tree_oracle`, fifteen minutes after the fixes above (crash-bd7ceb58…,
 /// minimized to `<math><annotation-xml><svg><desc>\xff<style><!`): the
-/// tree construction dispatcher (§13.2.6) sends a `<svg>` start tag on
+/// [tree construction dispatcher](https://html.spec.whatwg.org/multipage/parsing.html#tree-construction-dispatcher) sends a `<svg>` start tag on
 /// any MathML `annotation-xml` (an HTML integration point or not) to the
 /// insertion mode, which opens an SVG `svg`; so the `desc` in it is an
 /// SVG one, an HTML integration point, and the `style` at it is HTML
@@ -655,7 +659,7 @@ fn repeated_names_past_eight_attributes() {
 /// `select` while one is in scope at an integration point. Since the
 /// select parser relaxation (whatwg/html#10548, which html5ever 0.40
 /// follows) "in body" takes a `select` start tag with a `select` in scope
-/// as the end of that one (§13.2.6.4.7): it pops until the `select` is
+/// as the end of that one (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody)): it pops until the `select` is
 /// popped and inserts nothing, so the integration point is the current
 /// node again and `<![CDATA[` opens a CDATA section. htmltok had kept
 /// both open and read a bogus comment. What is above the first `select`

@@ -65,10 +65,12 @@ sub summary sup svg table tbody td template textarea tfoot th thead time
 title tr track u ul var video wbr
 """.split()
 
-# Obsolete and legacy names that the tree construction rules (§13.2.6: the
-# "in body" insertion mode, the breakout tags of "in foreign content"), the
-# serializer (§13.3: elements that serialize as void) or the rendering
-# section (§15) still name, and the obsolete features of §16.
+# Obsolete and legacy names that the tree construction rules (the "in body"
+# insertion mode, the breakout tags of "in foreign content":
+# https://html.spec.whatwg.org/multipage/parsing.html#tree-construction), the serializer (elements that serialize as void:
+# https://html.spec.whatwg.org/multipage/parsing.html#serialising-html-fragments) or the rendering section
+# (https://html.spec.whatwg.org/multipage/rendering.html) still name, and the obsolete features
+# (https://html.spec.whatwg.org/multipage/obsolete.html).
 OBSOLETE = """
 acronym applet basefont bgsound big blink center dir font frame frameset
 image isindex keygen listing marquee menuitem multicol nextid nobr noembed

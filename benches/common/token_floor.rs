@@ -18,7 +18,8 @@
 //!
 //! So it is not a peer, and not a proof that nothing can be cheaper; it is
 //! a measurement of what handing out these tokens costs before any rule of
-//! §13.2.5 is applied, for sizing the throughput targets against.
+//! [tokenization](https://html.spec.whatwg.org/multipage/parsing.html#tokenization) is applied, for sizing the throughput
+//! targets against.
 
 use htmltok::bumpalo::Bump;
 use htmltok::{Attribute, Comment, Element, Span, Tag, Text, Token};

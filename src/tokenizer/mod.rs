@@ -23,7 +23,8 @@
 //! | `parse_errors.rs` | recording parse errors, with the input stream's |
 //! | `resume.rs` | streaming: safe points, suspending, what the next buffer carries on with |
 //! | `budget.rs` | [`Options::memory_limit`] |
-//! | `switch.rs` | the content-model switching a tree builder would do, for use without one (the serializer tracks content models with it too) |
+//! | `cursor.rs` | where the machine is in the input: the bytes, the position, CR/NUL seen, where the markup began |
+//! | `switch/` | the content-model switching a tree builder would do, for use without one (the serializer tracks content models with it too): the approximation's stack, its rules, the frameset watch, and the choice between it and `tree/` (`Follower`) |
 //! | `tree/` | exact switching: the tree-construction stage followed without a tree |
 //! | `name_key.rs` | the keys of the tables a hostile page can grow (a tag's attribute names, the open foreign elements), O(1) per lookup |
 //!

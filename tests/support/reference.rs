@@ -117,7 +117,7 @@ impl fmt::Display for Config {
 }
 
 /// The content model a tree builder switches to after an HTML start tag
-/// with this (lowercase) name (§13.2.6.4.7 "in body" and friends; scripting
+/// with this (lowercase) name (["in body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inbody) and friends; scripting
 /// off, so `<noscript>` stays data). Both sides apply it after every start
 /// tag, self-closing or not.
 pub fn switch_after(name: &str) -> Option<State> {
@@ -343,8 +343,8 @@ pub fn html5ever_tokens(input: &str, config: &Config) -> Vec<RefToken> {
 /// htmltok's tokens exactly. Each is shown on a minimal input by a check in
 /// `tests/differential.rs`, which fails once html5ever stops deviating.
 ///
-/// 1. **Empty CDATA sections** (§13.2.5.69–71, "CDATA section state" and
-///    the two after it). html5ever gathers a section's characters in its
+/// 1. **Empty CDATA sections** (the [CDATA section state](https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-state)
+///    and the two after it). html5ever gathers a section's characters in its
 ///    temporary buffer and emits the buffer at `]]>` and at EOF even when
 ///    it is empty: a `CharacterTokens("")` holding no character. The
 ///    standard emits one character token per character, so an empty section

@@ -43,7 +43,8 @@ pub enum Plain {
     Text(String),
 }
 
-/// Input-stream newline normalization (§13.2.3.5): CRLF and CR become LF.
+/// Input-stream newline normalization
+/// ([preprocessing the input stream](https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream)): CRLF and CR become LF.
 pub fn normalize_newlines(s: &str) -> String {
     s.replace("\r\n", "\n").replace('\r', "\n")
 }

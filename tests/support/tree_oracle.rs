@@ -48,7 +48,7 @@ use crate::reference::{self, Config, Mismatch, RefToken};
 
 /// html5ever 0.40's deviations from the current standard in what drives
 /// the tokenizer. Its element sets (`tree_builder/tag_sets.rs`) differ
-/// from the standard's (§13.2.4.2) in three ways:
+/// from the standard's ([the stack of open elements](https://html.spec.whatwg.org/multipage/parsing.html#the-stack-of-open-elements)) in three ways:
 ///
 /// - "has an element in scope" (and its button and list item variants):
 ///   the standard's boundaries include MathML `annotation-xml`, beside
@@ -64,15 +64,15 @@ use crate::reference::{self, Config, Mismatch, RefToken};
 ///
 /// - "in table body", a `caption`, `col`, `colgroup`, `tbody`, `tfoot`,
 ///   `thead` start tag or `</table>` closes the open section when a
-///   `tbody`, `thead` or `tfoot` is in table scope (§13.2.6.4.13);
+///   `tbody`, `thead` or `tfoot` is in table scope (["in table body"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intbody));
 ///   html5ever tests `table`, `tbody`, `tfoot`, so a `thead` in a template
 ///   is not closed (and a section is, when only a `table` is in scope);
 /// - foreign content's breakout (`</p>`, `</br>` and the breakout start
-///   tags, §13.2.6.5) stops at an HTML integration point; html5ever's
+///   tags, [foreign content](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inforeign)) stops at an HTML integration point; html5ever's
 ///   test passes an `annotation-xml` that is one;
 /// - "in table", characters go to "in table text" when the current node
 ///   is a `table`, `tbody`, `template`, `tfoot`, `thead` or `tr`
-///   (§13.2.6.4.9); html5ever leaves out `template`.
+///   (["in table"](https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intable)); html5ever leaves out `template`.
 ///
 /// Each decides which element is the current node (so whether
 /// `<![CDATA[` opens a CDATA section) or whether a tag opens an element at
