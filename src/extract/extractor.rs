@@ -13,11 +13,12 @@ use super::kinds::{
 use super::link::Link;
 use super::links;
 use super::main_content::{self, Segmenter};
+use super::markdown::Markdown;
 use super::meta::{self, MetaCollector};
 use super::resolve::Resolved;
 use super::text::{Placed, TextMode, TextOut};
 use super::visible::{self, Boundary, ElementSet, Visible};
-use super::{ExtractOptions, Extracted, TextRun};
+use super::{ExtractOptions, Extracted, TextFormat, TextRun};
 
 /// How many bytes of a page [`Extractor::reserve_page`] reserves one link
 /// for.
@@ -116,20 +117,28 @@ pub struct Extractor {
     meta: MetaCollector,
     /// With [`ExtractOptions::main_content`], the page's blocks.
     segmenter: Option<Box<Segmenter>>,
+    /// With [`TextFormat::Markdown`], the text as Markdown.
+    markdown: Option<Box<Markdown>>,
 }
 
 impl Extractor {
     /// An extractor at the start of a page.
     pub fn new(options: &ExtractOptions) -> Extractor {
         let main_content = options.text && options.main_content;
+        let markdown = options.text && options.format == TextFormat::Markdown;
+        // Markdown is written by its own writer; the plain text is still
+        // written for main content, which cuts it into blocks.
         let mode = match (options.text, options.offsets) {
+            (true, _) if markdown && !main_content => TextMode::Off,
+            (true, _) if markdown => TextMode::Gathered,
             (false, _) => TextMode::Off,
             (true, false) => TextMode::Gathered,
             (true, true) => TextMode::Offsets,
         };
-        // Main content follows every tag (the elements open around the
-        // text), which the text alone does not.
-        let follow = if options.text && !options.links && !options.metadata && !main_content {
+        // Main content and Markdown follow every tag (the elements open
+        // around the text), which the text alone does not.
+        let every_tag = main_content || markdown;
+        let follow = if options.text && !options.links && !options.metadata && !every_tag {
             Follow::TextAlone
         } else if options.text || options.links {
             Follow::Visible
@@ -140,6 +149,8 @@ impl Extractor {
             (options.links, links::ELEMENTS),
             (options.metadata, meta::ELEMENTS),
             (follow.visible(), visible::IMAGES),
+            // A link's target is resolved against the `<base>` before it.
+            (markdown, ElementSet::of(&[Element::Base])),
         ]
         .into_iter()
         .filter(|(wanted, _)| *wanted)
@@ -156,7 +167,9 @@ impl Extractor {
             dispatch: Dispatch {
                 follow,
                 text_alone: follow == Follow::TextAlone && mode == TextMode::Gathered,
-                text_more: if main_content {
+                text_more: if markdown {
+                    Extractor::text_markdown
+                } else if main_content {
                     Extractor::text_main
                 } else {
                     Extractor::text_and_more
@@ -165,7 +178,7 @@ impl Extractor {
                 kinds: TagKinds::new(&KindsOf {
                     start_tags,
                     follow,
-                    every_tag: main_content,
+                    every_tag,
                     end_calls_closed: end_calls(follow, mode, AnchorState::Closed),
                     end_calls_open: end_calls(follow, mode, AnchorState::Open),
                 }),
@@ -177,6 +190,21 @@ impl Extractor {
             links: HeldLinks::new(options.url.as_ref()),
             meta: MetaCollector::new(options.metadata_limit),
             segmenter: main_content.then(|| Box::new(Segmenter::new())),
+            markdown: markdown.then(|| {
+                // With main content the cap applies to the kept blocks'
+                // Markdown, not to the page's.
+                let written = if main_content {
+                    usize::MAX
+                } else {
+                    options.text_limit
+                };
+                Box::new(Markdown::new(
+                    options.link_targets,
+                    written,
+                    options.text_limit,
+                    main_content,
+                ))
+            }),
         }
     }
 
@@ -291,6 +319,7 @@ impl Extractor {
     /// [`Extractor::refresh`]).
     fn takes_text_now(&self) -> bool {
         self.text.mode() != TextMode::Off
+            || self.markdown.is_some()
             || self.links.anchor_state() == AnchorState::Open
             || self.meta.takes_text()
     }
@@ -327,6 +356,29 @@ impl Extractor {
             }
             let placed = self.text.push(text.data, text.span, self.visible.in_pre());
             self.place(placed);
+        }
+        self.links.push_anchor_text(text.data);
+    }
+
+    /// [`Extractor::text`] with Markdown: the Markdown written, and with
+    /// main content the plain text too (which main content reads).
+    #[inline(never)]
+    fn text_markdown(&mut self, text: &Text<'_>) {
+        if self.wants.metadata {
+            self.meta.text(text);
+        }
+        if !self.visible.shows_text() {
+            return;
+        }
+        if let Some(markdown) = &mut self.markdown {
+            markdown.text(text.data);
+        }
+        if let Some(segmenter) = &mut self.segmenter {
+            if !self.text.is_full() {
+                segmenter.note_text(text.data.len());
+                let placed = self.text.push(text.data, text.span, self.visible.in_pre());
+                self.place(placed);
+            }
         }
         self.links.push_anchor_text(text.data);
     }
@@ -375,6 +427,9 @@ impl Extractor {
                 segmenter.placed(at, end, 0);
             }
             segmenter.boundary();
+            if let Some(markdown) = &mut self.markdown {
+                markdown.mark(segmenter.block_count());
+            }
         }
     }
 
@@ -403,6 +458,12 @@ impl Extractor {
     fn start_tag_slow<'s>(&mut self, tag: &Tag<'_>, source: &dyn Fn(Span) -> Option<&'s str>) {
         if self.dispatch.follow.visible() {
             let boundary = self.visible.start_tag(tag);
+            if let Some(markdown) = &mut self.markdown {
+                if self.visible.shows_text() {
+                    let links = &self.links;
+                    markdown.start_tag(tag, &|raw| links.resolve_url(tag.name, raw).url);
+                }
+            }
             self.boundary_of(boundary, tag.element);
         }
         if let Some(segmenter) = &mut self.segmenter {
@@ -471,6 +532,15 @@ impl Extractor {
         self.links.anchor_space();
         self.links.push_anchor_text(alt.value);
         self.links.anchor_space();
+        if self.wants.alt_text {
+            if let Some(markdown) = &mut self.markdown {
+                let links = &self.links;
+                let src = tag
+                    .attr_value("src")
+                    .map(|src| links.resolve_url(tag.name, src).url);
+                markdown.image(alt.value, src);
+            }
+        }
         if self.wants.alt_text && self.text.mode() != TextMode::Off {
             if let Some(segmenter) = &mut self.segmenter {
                 segmenter.note_text(alt.value.len());
@@ -484,6 +554,11 @@ impl Extractor {
 
     #[inline(never)]
     fn end_tag(&mut self, tag: &Tag<'_>) {
+        if let Some(markdown) = &mut self.markdown {
+            if self.visible.shows_text() {
+                markdown.end_tag(tag);
+            }
+        }
         if let Some(segmenter) = &mut self.segmenter {
             segmenter.end_tag(tag);
         }
@@ -547,7 +622,10 @@ impl Extractor {
     /// assert_eq!(extractor.finish().text, "One\nTwo");
     /// ```
     pub fn reserve_text(&mut self, bytes: usize) {
-        self.text.reserve(bytes);
+        match &mut self.markdown {
+            Some(markdown) => markdown.reserve(bytes),
+            None => self.text.reserve(bytes),
+        }
     }
 
     /// Makes room for what a page of `page_bytes` bytes usually yields,
@@ -586,14 +664,18 @@ impl Extractor {
     /// Whether nothing more can be extracted: only text was asked for, and
     /// its cap is reached. A caller may stop tokenizing.
     pub fn is_done(&self) -> bool {
-        !self.wants.links && !self.wants.metadata && self.text.is_full()
+        let full = match &self.markdown {
+            Some(markdown) => markdown.is_full(),
+            None => self.text.is_full(),
+        };
+        !self.wants.links && !self.wants.metadata && full
     }
 
     /// The text written since it was last taken (the whole text so far,
     /// the first time), to write out as the page goes by. Runs
     /// ([`TextRun`]) keep their offsets in the whole text.
     pub fn take_text(&mut self) -> String {
-        if self.segmenter.is_some() {
+        if self.holds_text() {
             return String::new();
         }
         self.text.take()
@@ -604,7 +686,7 @@ impl Extractor {
     /// out as it goes reuses one buffer (and asks
     /// [`Extractor::held_text_len`] when to).
     pub fn pending_text(&mut self) -> &str {
-        if self.segmenter.is_some() {
+        if self.holds_text() {
             return "";
         }
         self.text.pending()
@@ -613,14 +695,24 @@ impl Extractor {
     /// Forgets the text written since it was last taken or cleared (see
     /// [`Extractor::pending_text`]).
     pub fn clear_text(&mut self) {
-        if self.segmenter.is_none() {
+        if !self.holds_text() {
             self.text.clear();
         }
     }
 
     /// The length of the whole text written so far, taken or not.
     pub fn text_len(&mut self) -> usize {
-        self.text.len()
+        match &self.markdown {
+            Some(markdown) => markdown.len(),
+            None => self.text.len(),
+        }
+    }
+
+    /// Whether the text is held until the page ends (main content
+    /// chooses blocks when it has seen them all; Markdown rewrites a
+    /// table or a code block at its end).
+    fn holds_text(&self) -> bool {
+        self.segmenter.is_some() || self.markdown.is_some()
     }
 
     /// How many bytes of text the extractor holds, collapsed or not yet:
@@ -645,12 +737,15 @@ impl Extractor {
     /// assert_eq!(written, "one two\nthree");
     /// ```
     pub fn held_text_len(&self) -> usize {
-        self.text.held_len()
+        match &self.markdown {
+            Some(markdown) => markdown.len(),
+            None => self.text.held_len(),
+        }
     }
 
     /// The text runs recorded since they were last taken.
     pub fn take_runs(&mut self) -> Vec<TextRun> {
-        if self.segmenter.is_some() || !self.wants.offsets {
+        if self.holds_text() || !self.wants.offsets {
             return Vec::new();
         }
         self.text.take_runs()
@@ -750,11 +845,24 @@ impl Extractor {
         }
         self.links.close_anchor();
         let mut links = self.links.take_resolved();
-        let (mut text, text_truncated, mut runs) = self.text.finish();
+        let (mut text, mut text_truncated, mut runs) = self.text.finish();
         let mut main_content = MainContent::NotAsked;
+        if let Some(mut markdown) = self.markdown.take_if(|_| self.segmenter.is_none()) {
+            markdown.finish();
+            (text, text_truncated) = markdown.take();
+        }
         if let Some(segmenter) = self.segmenter {
             let decision = segmenter.finish(&text);
-            if decision.outcome == MainContent::Found {
+            if let Some(mut markdown) = self.markdown.take() {
+                markdown.finish();
+                let kept: Vec<usize> = decision.kept.iter().map(|k| k.block).collect();
+                (text, text_truncated) = if decision.outcome == MainContent::Found {
+                    markdown.take_blocks(&kept)
+                } else {
+                    markdown.take()
+                };
+                runs = Vec::new();
+            } else if decision.outcome == MainContent::Found {
                 (text, runs) = main_content::assemble(&text, &runs, &decision.kept);
             }
             for (link, kept) in links.iter_mut().zip(decision.links) {

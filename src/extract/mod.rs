@@ -163,6 +163,7 @@ mod kinds; // one byte per element: what its tags ask of the dispatch
 mod link; // `Link`: a URL found, its strings shared with the links taken with it
 mod links; // which attributes of which elements hold URLs, and finding them
 pub mod main_content; // the page's main content: blocks, their features, the model
+pub mod markdown; // the text as Markdown: blocks, inline markup, tables, escaping
 mod meta; // the metadata: title, description, robots, Open Graph, ...
 mod options; // `ExtractOptions`
 mod rel; // `Rel`: the `rel` keywords an indexer acts on
@@ -181,7 +182,7 @@ pub use extracted::{Extracted, MainContent, TextRun};
 pub use extractor::{Extractor, LINKS_RESERVED_MAX, PAGE_BYTES_PER_LINK};
 pub use link::{ANCHOR_TEXT_LIMIT, LINKS_PER_BUFFER, Link};
 pub use meta::{Alternate, MetaKey, MetaTag, Metadata, Refresh};
-pub use options::ExtractOptions;
+pub use options::{ExtractOptions, TextFormat};
 pub use rel::Rel;
 pub use resolve::{Resolved, Resolver};
 

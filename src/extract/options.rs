@@ -4,6 +4,46 @@ use url::Url;
 
 use crate::tokenizer::Options;
 
+/// How the text is written ([`ExtractOptions::format`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TextFormat {
+    /// Lines of plain text (the default).
+    #[default]
+    Plain,
+    /// Markdown: CommonMark with GitHub's pipe tables (headings, lists,
+    /// quotes, code, emphasis, links, tables, math; see
+    /// [`markdown`](super::markdown)).
+    Markdown,
+}
+
+impl TextFormat {
+    /// The format's name, as the command line and Python take it:
+    /// `plain` or `markdown`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TextFormat::Plain => "plain",
+            TextFormat::Markdown => "markdown",
+        }
+    }
+
+    /// The format of a name (`plain`, `text`, `markdown` or `md`, in any
+    /// case).
+    ///
+    /// ```
+    /// use htmltok::extract::TextFormat;
+    /// assert_eq!(TextFormat::from_name("Markdown"), Some(TextFormat::Markdown));
+    /// assert_eq!(TextFormat::from_name("html"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<TextFormat> {
+        match name.to_ascii_lowercase().as_str() {
+            "plain" | "text" => Some(TextFormat::Plain),
+            "markdown" | "md" => Some(TextFormat::Markdown),
+            _ => None,
+        }
+    }
+}
+
 /// What to extract, and how.
 ///
 /// ```
@@ -28,6 +68,8 @@ pub struct ExtractOptions {
     scripting: Option<bool>,
     pub(super) offsets: bool,
     pub(super) main_content: bool,
+    pub(super) format: TextFormat,
+    pub(super) link_targets: bool,
     pub(super) text_limit: usize,
     pub(super) metadata_limit: usize,
     pub(super) url: Option<Url>,
@@ -46,6 +88,8 @@ impl Default for ExtractOptions {
             scripting: None,
             offsets: false,
             main_content: false,
+            format: TextFormat::Plain,
+            link_targets: true,
             text_limit: usize::MAX,
             metadata_limit: 4 << 20,
             url: None,
@@ -137,6 +181,42 @@ impl ExtractOptions {
     /// ```
     pub fn main_content(mut self, on: bool) -> ExtractOptions {
         self.main_content = on;
+        self
+    }
+
+    /// How the text is written: plain lines (the default) or Markdown.
+    /// With Markdown, the text keeps the page's structure (headings,
+    /// lists, tables, code, emphasis and links); it is the same visible
+    /// text, so that rendered and read as plain text it has the same
+    /// words in the same order. [`ExtractOptions::main_content`] keeps the
+    /// main content's blocks of it; [`ExtractOptions::text_limit`] caps it;
+    /// with [`ExtractOptions::alt_text`] images are written as
+    /// `![alt](src)`. Offsets ([`ExtractOptions::offsets`]) are not
+    /// recorded for Markdown, whose text is rewritten where a table or a
+    /// code block ends. See [`markdown`](super::markdown) for what each
+    /// element becomes.
+    ///
+    /// ```
+    /// use htmltok::extract::{extract, ExtractOptions, TextFormat};
+    ///
+    /// let html = r#"<h2>Install</h2><p>Run <code>cargo add htmltok</code>, then
+    ///   read <a href="/docs">the <em>docs</em></a>.</p>
+    ///   <ul><li>fast<li>exact</ul>"#;
+    /// let options = ExtractOptions::default().format(TextFormat::Markdown);
+    /// assert_eq!(
+    ///     extract(html, &options).text,
+    ///     "## Install\n\nRun `cargo add htmltok`, then read [the *docs*](/docs).\n\n- fast\n- exact"
+    /// );
+    /// ```
+    pub fn format(mut self, format: TextFormat) -> ExtractOptions {
+        self.format = format;
+        self
+    }
+
+    /// With Markdown, whether links are written as `[text](url)` (the
+    /// default) or as their text alone.
+    pub fn link_targets(mut self, on: bool) -> ExtractOptions {
+        self.link_targets = on;
         self
     }
 

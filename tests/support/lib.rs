@@ -24,6 +24,7 @@ pub mod html5lib;
 pub mod input;
 pub mod invariants;
 pub mod main_content;
+pub mod markdown;
 pub mod reference;
 pub mod roundtrip;
 pub mod tree_oracle;

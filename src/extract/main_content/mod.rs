@@ -98,6 +98,13 @@ impl Segmenter {
         self.blocks.boundary();
     }
 
+    /// How many blocks have text so far (after a boundary: how many
+    /// have ended).
+    #[inline]
+    pub(crate) fn block_count(&self) -> usize {
+        self.blocks.blocks.len()
+    }
+
     /// Whether text was noted since the last block boundary.
     #[inline]
     pub(crate) fn has_pending(&self) -> bool {
@@ -147,6 +154,7 @@ impl Segmenter {
             .enumerate()
             .filter(|&(i, _)| keep[i])
             .map(|(i, b)| Kept {
+                block: i,
                 text: b.start..b.end,
                 runs: b.first_run..blocks.get(i + 1).map_or(usize::MAX, |n| n.first_run),
             })
@@ -193,6 +201,8 @@ pub(crate) struct Decision {
 /// next block's first; `usize::MAX` for the last block).
 #[derive(Clone, Debug)]
 pub(crate) struct Kept {
+    /// The block's number, in page order.
+    pub(crate) block: usize,
     pub(crate) text: Range<usize>,
     pub(crate) runs: Range<usize>,
 }

@@ -1,0 +1,419 @@
+//! Inline markup: `**strong**`, `*emphasis*`, `` `code` `` and
+//! `[links](url)`, opened lazily and closed so that CommonMark reads them.
+//!
+//! An element's markup is written when its first text is, not at its
+//! start tag: an element with no text writes nothing, and the space before
+//! its text goes before the opening delimiter (`** x**` is no emphasis in
+//! CommonMark; `<b> x</b>` gives ` **x**`). A block boundary inside an
+//! element closes its markup and leaves it due again for the text after
+//! (markup cannot span blocks); so does a misnested end tag for the
+//! elements inside (`<b><i>x</b>y</i>` gives `***x****y*`... that is, `y`
+//! in emphasis of its own).
+//!
+//! Emphasis is read by the rules of
+//! [left- and right-flanking delimiter runs](https://spec.commonmark.org/0.31.2/#left-flanking-delimiter-run):
+//! an opening `*` is written only where it flanks its text (not after a
+//! letter when the text begins with punctuation); a closing one after
+//! punctuation flanks only when whitespace or punctuation follows, which
+//! is known only when the next text comes: if a letter does, the
+//! emphasis is taken out again (its text stays).
+
+use super::escape;
+
+/// An inline element's kind of markup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Style {
+    Strong,
+    Emphasis,
+    Code,
+    Link,
+}
+
+/// Where an inline element's markup stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// To be opened before the next text.
+    Due,
+    /// Opened at this byte of the output (the `**`, the `[`; for code,
+    /// where its text begins: the backticks, as many as the text needs,
+    /// go in when it ends).
+    Open(usize),
+    /// Not written: the same markup is open around it, or its opening
+    /// delimiter would not flank its text.
+    Plain,
+}
+
+/// An inline element open.
+#[derive(Debug)]
+struct Element {
+    style: Style,
+    state: State,
+    /// A link's destination, as written in the Markdown.
+    url: Option<Box<str>>,
+}
+
+/// How deep inline elements are followed; deeper ones are text.
+const MAX_OPEN: usize = 32;
+
+/// A closing delimiter written after punctuation, with its opening one:
+/// taken out if a letter follows.
+#[derive(Clone, Copy, Debug)]
+struct Fragile {
+    open: usize,
+    close: usize,
+    len: usize,
+}
+
+/// The inline elements open, and the closings not yet known to flank.
+#[derive(Debug, Default)]
+pub(super) struct Inline {
+    open: Vec<Element>,
+    /// Inline elements past [`MAX_OPEN`], counted.
+    over: u32,
+    fragile: Vec<Fragile>,
+    /// How many elements are [`State::Due`].
+    due: u32,
+    /// Whether a code span is open (its text is not escaped).
+    code: bool,
+}
+
+/// Whether `c` is punctuation as CommonMark's flanking rules mean it
+/// (ASCII punctuation, and Unicode's `P` and `S` classes, approximated
+/// beyond ASCII by what is neither alphanumeric nor whitespace).
+fn is_punctuation(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_punctuation()
+    } else {
+        !c.is_alphanumeric() && !c.is_whitespace()
+    }
+}
+
+impl Inline {
+    /// Whether anything waits for the next text: markup to open, or a
+    /// closing that the next character decides.
+    #[inline(always)]
+    pub(super) fn waiting(&self) -> bool {
+        self.due != 0 || !self.fragile.is_empty()
+    }
+
+    /// Whether a code span is open.
+    #[inline(always)]
+    pub(super) fn in_code(&self) -> bool {
+        self.code
+    }
+
+    /// Whether a code span is open or due around the next text.
+    pub(super) fn code_around(&self) -> bool {
+        self.open
+            .iter()
+            .any(|e| e.style == Style::Code && e.state != State::Plain)
+    }
+
+    /// An inline element of `style` starts (`url`: a link's destination).
+    pub(super) fn start(&mut self, style: Style, url: Option<Box<str>>) {
+        if self.open.len() == MAX_OPEN {
+            self.over += 1;
+            return;
+        }
+        // The same markup inside itself says nothing more (and `**` in
+        // `**` would end it); nothing is markup in code.
+        let plain = self
+            .open
+            .iter()
+            .any(|e| e.style == style || (e.style == Style::Code && e.state != State::Plain));
+        let state = if plain { State::Plain } else { State::Due };
+        if state == State::Due {
+            self.due += 1;
+        }
+        self.open.push(Element { style, state, url });
+    }
+
+    /// Whether a link is open (a new `<a>` ends it, as a tree builder's
+    /// adoption agency does).
+    pub(super) fn in_link(&self) -> bool {
+        self.open.iter().any(|e| e.style == Style::Link)
+    }
+
+    /// An inline element of `style` ends: its markup and that of the
+    /// elements open inside it close, and those stay due for the text
+    /// after (misnested tags).
+    pub(super) fn end(&mut self, style: Style, out: &mut String) {
+        if self.over > 0 {
+            self.over -= 1;
+            return;
+        }
+        let Some(at) = self.open.iter().rposition(|e| e.style == style) else {
+            return;
+        };
+        for i in (at..self.open.len()).rev() {
+            self.close(i, out);
+        }
+        let element = self.open.remove(at);
+        if element.state == State::Due {
+            self.due -= 1;
+        }
+    }
+
+    /// A block boundary: every markup closes, and stays due for the text
+    /// after; no closing waits for the next character (a line break
+    /// follows it).
+    pub(super) fn break_all(&mut self, out: &mut String) {
+        for i in (0..self.open.len()).rev() {
+            self.close(i, out);
+        }
+        self.fragile.clear();
+    }
+
+    /// Everything closes and is forgotten (a table cell's end, the page's).
+    pub(super) fn end_all(&mut self, out: &mut String) {
+        self.break_all(out);
+        self.open.clear();
+        self.over = 0;
+        self.due = 0;
+    }
+
+    /// Settles the closings written after punctuation, now that the
+    /// character after them is known: `next`, the first written after
+    /// them (a separator's, or the next text's).
+    pub(super) fn settle(&mut self, out: &mut String, next: char) {
+        if self.fragile.is_empty() {
+            return;
+        }
+        if next.is_whitespace() || is_punctuation(next) {
+            self.fragile.clear();
+            return;
+        }
+        // Taken out from the last byte back, so that each position still
+        // holds when its turn comes.
+        let mut cuts: Vec<(usize, usize)> = self
+            .fragile
+            .drain(..)
+            .flat_map(|f| [(f.open, f.len), (f.close, f.len)])
+            .collect();
+        cuts.sort_unstable_by_key(|&(at, _)| core::cmp::Reverse(at));
+        for (at, len) in cuts {
+            out.replace_range(at..at + len, "");
+        }
+    }
+
+    /// Writes the markup due before text beginning with `first`.
+    pub(super) fn open_due(&mut self, out: &mut String, first: char) {
+        if self.due == 0 {
+            return;
+        }
+        // A `*` written by this call is part of the same delimiter run
+        // (`***x` opens both); one written before it is a closing one,
+        // which a new opening must not touch.
+        let run = out.len();
+        for i in 0..self.open.len() {
+            if self.open[i].state != State::Due {
+                continue;
+            }
+            self.due -= 1;
+            let prev = out.chars().next_back();
+            // What follows an emphasis's delimiter: the text, or the
+            // opening of a code span or link due inside it (other
+            // emphasis joins its delimiter run).
+            let first = self.open[i + 1..]
+                .iter()
+                .filter(|e| e.state == State::Due)
+                .find_map(|e| match e.style {
+                    Style::Code => Some('`'),
+                    Style::Link => Some('['),
+                    _ => None,
+                })
+                .unwrap_or(first);
+            let in_code = self.code;
+            let element = &mut self.open[i];
+            element.state = match element.style {
+                _ if in_code => State::Plain,
+                Style::Strong | Style::Emphasis => {
+                    let touches = prev == Some('*') && out.len() == run;
+                    let flanks = !touches
+                        && (!is_punctuation(first)
+                            || prev.is_none_or(|p| p.is_whitespace() || is_punctuation(p)));
+                    if flanks {
+                        let at = out.len();
+                        out.push_str(delimiter(element.style));
+                        State::Open(at)
+                    } else {
+                        State::Plain
+                    }
+                }
+                // Right after a backtick a code span's would join it.
+                Style::Code if prev == Some('`') => State::Plain,
+                Style::Code => {
+                    self.code = true;
+                    State::Open(out.len())
+                }
+                Style::Link => {
+                    let at = out.len();
+                    out.push('[');
+                    State::Open(at)
+                }
+            };
+        }
+    }
+
+    /// Closes the markup of the `i`th element, if open, and leaves it due.
+    fn close(&mut self, i: usize, out: &mut String) {
+        let element = &mut self.open[i];
+        let State::Open(at) = element.state else {
+            return;
+        };
+        element.state = State::Due;
+        self.due += 1;
+        match element.style {
+            Style::Strong | Style::Emphasis => {
+                let delimiter = delimiter(element.style);
+                let len = delimiter.len();
+                let last = out.chars().next_back().unwrap_or(' ');
+                let close = out.len();
+                out.push_str(delimiter);
+                if is_punctuation(last) {
+                    self.fragile.push(Fragile {
+                        open: at,
+                        close,
+                        len,
+                    });
+                }
+            }
+            Style::Code => {
+                self.code = false;
+                close_code(out, at);
+            }
+            Style::Link => {
+                if out.len() == at + 1 {
+                    out.truncate(at);
+                } else {
+                    out.push_str("](");
+                    out.push_str(element.url.as_deref().unwrap_or(""));
+                    out.push(')');
+                }
+            }
+        }
+    }
+}
+
+/// The delimiter of emphasis of `style`.
+fn delimiter(style: Style) -> &'static str {
+    match style {
+        Style::Strong => "**",
+        _ => "*",
+    }
+}
+
+/// Puts a code span's backticks around its text, from `at` to the end of
+/// `out`: one more than the longest run of backticks in it, and a space
+/// inside each when the text begins or ends with one.
+fn close_code(out: &mut String, at: usize) {
+    let text = &out[at..];
+    if text.is_empty() {
+        return;
+    }
+    let ticks = longest_run(text.as_bytes(), b'`') + 1;
+    let pad = text.starts_with('`') || text.ends_with('`');
+    let mut open = "`".repeat(ticks);
+    if pad {
+        open.push(' ');
+        out.push(' ');
+    }
+    out.insert_str(at, &open);
+    for _ in 0..ticks {
+        out.push('`');
+    }
+}
+
+/// The longest run of `byte` in `bytes`.
+pub(super) fn longest_run(bytes: &[u8], byte: u8) -> usize {
+    let mut longest = 0;
+    let mut run = 0;
+    for &b in bytes {
+        if b == byte {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    longest
+}
+
+/// Writes a link destination: percent-encoded where a space, a control
+/// character or `<`/`>` would end or change it, a backslash before `(`,
+/// `)` and `\` (so that unbalanced parentheses stay in it).
+pub(super) fn destination(url: &str) -> Box<str> {
+    let mut out = String::with_capacity(url.len());
+    for c in url.chars() {
+        match c {
+            ' ' => out.push_str("%20"),
+            '<' => out.push_str("%3C"),
+            '>' => out.push_str("%3E"),
+            '(' | ')' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => {
+                let mut buffer = [0; 4];
+                for b in c.encode_utf8(&mut buffer).bytes() {
+                    out.push_str(&format!("%{b:02X}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.into_boxed_str()
+}
+
+/// Writes an image, `![alt](src)`.
+pub(super) fn image(out: &mut String, alt: &str, src: &str) {
+    out.push_str("![");
+    let mut first = true;
+    for word in alt.split(crate::scan::is_ascii_whitespace_char) {
+        if word.is_empty() {
+            continue;
+        }
+        if !first {
+            out.push(' ');
+        }
+        first = false;
+        escape::write(out, word, escape::Place::default());
+    }
+    out.push_str("](");
+    out.push_str(&destination(src));
+    out.push(')');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn destinations() {
+        assert_eq!(
+            &*destination("https://x.example/a b"),
+            "https://x.example/a%20b"
+        );
+        assert_eq!(
+            &*destination("https://x.example/f(x)"),
+            "https://x.example/f\\(x\\)"
+        );
+        assert_eq!(&*destination("a<b>\n"), "a%3Cb%3E%0A");
+    }
+
+    #[test]
+    fn code_spans() {
+        let mut out = String::from("x a`b");
+        close_code(&mut out, 2);
+        assert_eq!(out, "x ``a`b``");
+        let mut out = String::from("`x");
+        close_code(&mut out, 0);
+        assert_eq!(out, "`` `x ``");
+    }
+
+    #[test]
+    fn runs() {
+        assert_eq!(longest_run(b"a``b```c`", b'`'), 3);
+        assert_eq!(longest_run(b"abc", b'`'), 0);
+    }
+}
