@@ -1,16 +1,18 @@
 //! Instruction counts (callgrind, through iai-callgrind) of main content
-//! (`ExtractOptions::main_content`) against the text alone, per corpus
-//! page: `text` and `main_content` as `benches/extract.rs` runs them, each
-//! over one whole page. A bench of its own, so that adding it changes no
+//! (`ExtractOptions::main_content`) and of Markdown
+//! (`ExtractOptions::format(TextFormat::Markdown)`) against the text alone,
+//! per corpus page: `text`, `main_content` and `markdown` as
+//! `benches/extract.rs` runs them, each over one whole page. A bench of its own, so that adding it changes no
 //! inlining in `extract_instructions`, whose counts are compared across
 //! changes. Needs valgrind and the runner (`cargo install
 //! iai-callgrind-runner --version 0.16.1`):
 //!
 //! ```sh
-//! cargo bench --bench main_content_instructions   # 14 benchmarks
+//! cargo bench --bench main_content_instructions   # 21 benchmarks
 //! ```
 //!
-//! BENCHMARKS.md ("Main content") has the counts and their ratios.
+//! BENCHMARKS.md ("Main content", "Markdown") has the counts and their
+//! ratios.
 
 mod common;
 
@@ -42,10 +44,11 @@ macro_rules! per_page {
 
 per_page!(text);
 per_page!(main_content);
+per_page!(markdown);
 
 library_benchmark_group!(
     name = modes;
-    benchmarks = text, main_content
+    benchmarks = text, main_content, markdown
 );
 
 main!(

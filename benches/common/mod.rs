@@ -177,6 +177,13 @@ pub fn extract_modes() -> Vec<(&'static str, htmltok::extract::ExtractOptions)> 
             "main_content",
             all.clone().links(false).metadata(false).main_content(true),
         ),
+        (
+            "markdown",
+            all.clone()
+                .links(false)
+                .metadata(false)
+                .format(htmltok::extract::TextFormat::Markdown),
+        ),
         ("links", all.clone().text(false).metadata(false)),
         ("metadata", all.clone().text(false).links(false)),
         ("all", all),

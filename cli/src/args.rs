@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use htmltok::encoding_rs::Encoding;
-use htmltok::extract::ExtractOptions;
+use htmltok::extract::{ExtractOptions, TextFormat};
 
 use crate::help::{
     ENCODING_AFTER_HELP, ERRORS_AFTER_HELP, LINKS_AFTER_HELP, MAIN_AFTER_HELP, META_AFTER_HELP,
@@ -66,6 +66,23 @@ impl Cli {
                 "the argument '--encoding <LABEL>' cannot be used with '--format html5lib' \
                  (html5lib input is UTF-8 as it is)",
             );
+        }
+        if let Some(Command::Text(args)) = &self.command {
+            if args.offsets && args.text.format == TextFormat::Markdown {
+                usage_error(
+                    "text",
+                    ErrorKind::ArgumentConflict,
+                    "the argument '--offsets' cannot be used with '--format markdown' \
+                     (Markdown is written anew where a table or a code block ends)",
+                );
+            }
+            if args.text.no_link_targets && args.text.format != TextFormat::Markdown {
+                usage_error(
+                    "text",
+                    ErrorKind::ArgumentConflict,
+                    "the argument '--no-link-targets' needs '--format markdown'",
+                );
+            }
         }
     }
 }
@@ -143,6 +160,10 @@ fn parse_memory_limit(arg: &str) -> Result<usize, String> {
         n if n < 1 << 16 => Err("the memory limit is at least 64K".to_owned()),
         n => usize::try_from(n).map_err(|_| "too large".to_owned()),
     }
+}
+
+fn parse_text_format(arg: &str) -> Result<TextFormat, String> {
+    TextFormat::from_name(arg).ok_or_else(|| "expected plain or markdown".to_owned())
 }
 
 fn parse_text_limit(arg: &str) -> Result<usize, String> {
@@ -343,6 +364,17 @@ pub struct TextOptions {
     /// with JavaScript shows it (<noscript> content left out).
     #[arg(long, requires = "main_content")]
     pub scripting: bool,
+
+    /// Write the text as FORMAT: plain lines, or Markdown (CommonMark with
+    /// GitHub's tables: headings, lists, quotes, code, emphasis, links,
+    /// tables; see below).
+    #[arg(long, value_name = "FORMAT", default_value = "plain", value_parser = parse_text_format)]
+    pub format: TextFormat,
+
+    /// With --format markdown: write links as their text alone, without
+    /// their targets.
+    #[arg(long)]
+    pub no_link_targets: bool,
 }
 
 impl TextOptions {
@@ -355,7 +387,9 @@ impl TextOptions {
             .alt_text(self.alt_text)
             .hidden(!self.show_hidden)
             .text_limit(self.limit.unwrap_or(usize::MAX))
-            .main_content(self.main_content);
+            .main_content(self.main_content)
+            .format(self.format)
+            .link_targets(!self.no_link_targets);
         // Main content reads `<noscript>` (scripting off) unless asked.
         if self.scripting {
             options.scripting(true)
@@ -496,6 +530,12 @@ pub struct WetArgs {
     /// --main-content` prints it.
     #[arg(long)]
     pub main_content: bool,
+
+    /// Each record holds the text as FORMAT (plain or markdown), as
+    /// `htmltok text --format` prints it; Markdown records say
+    /// `Content-Type: text/markdown`.
+    #[arg(long, value_name = "FORMAT", default_value = "plain", value_parser = parse_text_format)]
+    pub format: TextFormat,
 
     /// Decode every page from LABEL instead of sniffing (a byte order mark
     /// still wins), as `htmltok text --encoding`.

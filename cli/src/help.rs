@@ -151,9 +151,23 @@ text. <noscript> content is read (an indexer runs no scripts) unless
 A WARC record's JSON line gets \"main_content\": \"found\", \"all_text\",
 \"empty\" or \"over_limit\" (why it is all the text).
 
+With --format markdown: the same text as Markdown (CommonMark, with
+GitHub's pipe tables): # headings, paragraphs with a blank line between,
+- and 1. lists nested by indentation (an <ol start> kept), > quotes,
+```fenced``` code blocks for <pre> (the language from a language-* or
+lang-* class), `code`, **strong** and *emphasis*, [links](url) resolved
+against the page (--no-link-targets: their text alone), ![alt](src) images
+with --alt-text, pipe tables (the first row the header), --- for <hr>, a
+backslash line break for <br>, and $TeX$ for MathML with a TeX annotation.
+Text is escaped only where Markdown would read it as markup. Rendered and
+read as plain text, it has the words of the plain text, in order. With
+--main-content, the main content's Markdown. Printed once the page is read;
+not with --offsets.
+
 Examples:
   htmltok text page.html
   htmltok text --offsets page.html | head
+  htmltok text --format markdown --main-content article.html > article.md
   htmltok text --main-content article.html
   htmltok text --main-content --jobs 8 CC-MAIN-*.warc.gz > articles.jsonl
   htmltok text --jobs 8 crawl/ > corpus.txt";
@@ -328,7 +342,8 @@ fields in Common Crawl's order: WARC-Type, WARC-Target-URI, WARC-Date (the
 response's), WARC-Record-ID (new), WARC-Refers-To (the response's id),
 WARC-Block-Digest (sha1: and the base32 SHA-1 of the text),
 WARC-Identified-Content-Language (when the response has one),
-Content-Type: text/plain, Content-Length. The block is the page's text in
+Content-Type: text/plain (text/markdown with --format markdown),
+Content-Length. The block is the page's text in
 UTF-8, as `htmltok text` prints it (see `htmltok text --help`; --alt-text
 and --show-hidden as there).
 
@@ -350,4 +365,5 @@ Examples:
   htmltok wet CC-MAIN-20240101000000-00000.warc.gz
   htmltok wet -o wet/ --jobs 4 crawl/*.warc.gz
   htmltok wet --main-content -o articles/ crawl/*.warc.gz
+  htmltok wet --main-content --format markdown -o md/ crawl/*.warc.gz
   htmltok wet -o page-text.warc.wet page.warc";

@@ -6,7 +6,8 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use htmltok::Token;
-use htmltok::extract::{ExtractOptions, Extractor, MainContent};
+use htmltok::extract::{ExtractOptions, Extractor, MainContent, TextFormat};
+use htmltok::url::Url;
 
 use crate::args::TextArgs;
 use crate::extracting::{Feeding, feed};
@@ -28,6 +29,7 @@ pub fn run(args: &TextArgs) -> ExitCode {
     };
     let job = TextJob {
         options: args.text.extract_options().offsets(args.offsets),
+        held: args.text.main_content || args.text.format == TextFormat::Markdown,
         main_content: args.text.main_content,
         output,
         reading: args.input.reading(args.read.decoding()),
@@ -54,7 +56,10 @@ enum TextOutput {
 struct TextJob {
     /// The extraction, as the arguments ask.
     options: ExtractOptions,
-    /// Main content only, known once the page is read.
+    /// Whether the text is known only once the page is read (main
+    /// content, Markdown).
+    held: bool,
+    /// Main content only (a record's line says which case applied).
     main_content: bool,
     output: TextOutput,
     reading: Reading,
@@ -81,9 +86,25 @@ impl Job for TextJob {
             ..Tokenizing::default()
         };
         let label = page.label();
-        let mut extractor = Extractor::new(&self.options);
-        if self.main_content {
-            return write_main_content(page, &tokenizing, extractor, label, self.output, out);
+        // A record's links resolve against its address, as in its WET
+        // record (only Markdown writes them).
+        let mut extractor = match label.record {
+            Some(record) if self.options.text_format() == TextFormat::Markdown => {
+                Extractor::new(&self.options.clone().url(Url::parse(&record.uri).ok()))
+            }
+            _ => Extractor::new(&self.options),
+        };
+        if self.held {
+            let main_content = self.main_content;
+            return write_held(
+                page,
+                &tokenizing,
+                extractor,
+                label,
+                self.output,
+                main_content,
+                out,
+            );
         }
         if self.output == TextOutput::Runs {
             page.tokenize(&tokenizing, &mut |event: Event<'_, '_>, _: &Context| {
@@ -122,15 +143,16 @@ impl Job for TextJob {
     }
 }
 
-/// Tokenizes the page and writes its main content once it is read: plain
-/// text, a record's JSON line (which says which case applied), or the
-/// JSON lines of its runs.
-fn write_main_content<W: Write>(
+/// Tokenizes the page and writes its text once it is read (main content,
+/// Markdown): plain text, a record's JSON line (which says which case of
+/// main content applied), or the JSON lines of its runs.
+fn write_held<W: Write>(
     page: &mut Page<'_>,
     tokenizing: &Tokenizing,
     mut extractor: Extractor,
     label: Label<'_>,
     output: TextOutput,
+    main_content: bool,
     out: &mut W,
 ) -> io::Result<()> {
     page.tokenize(
@@ -159,6 +181,9 @@ fn write_main_content<W: Write>(
         label.write_json(out)?;
         out.write_all(b",\"text\":\"")?;
         write_str_contents(out, &found.text)?;
+        if !main_content {
+            return out.write_all(b"\"}\n");
+        }
         return writeln!(
             out,
             "\",\"main_content\":\"{}\"}}",
@@ -285,6 +310,7 @@ mod tests {
                     .links(false)
                     .metadata(false)
                     .offsets(output == TextOutput::Runs),
+                held: false,
                 main_content: false,
                 output,
                 reading,

@@ -17,8 +17,8 @@ use serde_json::json;
 use crate::args::WetArgs;
 
 impl WetArgs {
-    /// The text's options: those of `htmltok text` (a `--format markdown`
-    /// would be set here too: every page's record holds that text).
+    /// The text's options: those of `htmltok text` (every page's record
+    /// holds that text).
     fn extract_options(&self) -> ExtractOptions {
         ExtractOptions::default()
             .links(false)
@@ -26,6 +26,7 @@ impl WetArgs {
             .alt_text(self.alt_text)
             .hidden(!self.show_hidden)
             .main_content(self.main_content)
+            .format(self.format)
     }
 
     /// Pages decoded as `htmltok text` decodes a record's page: sniffed,

@@ -143,6 +143,53 @@ fn text_main_content() {
 }
 
 #[test]
+fn text_as_markdown() {
+    let page = "<h1>Fish &amp; chips</h1><p>Cod, <b>chips</b> and <a href=peas.html>peas</a>.\
+                <ul><li>one<li>two</ul><pre class=language-sh>ls -l</pre>\
+                <table><tr><th>A<th>B<tr><td>1<td>2</table>";
+    let out = htmltok_stdin(&["text", "--format", "markdown"], page.as_bytes());
+    ok(&out);
+    assert_eq!(
+        stdout(&out),
+        "# Fish & chips\n\nCod, **chips** and [peas](peas.html).\n\n- one\n- two\n\n\
+         ```sh\nls -l\n```\n\n| A | B |\n| --- | --- |\n| 1 | 2 |\n"
+    );
+    // Links as their text alone.
+    let out = htmltok_stdin(
+        &["text", "--format", "markdown", "--no-link-targets"],
+        b"<p>See <a href=/x>this</a>.",
+    );
+    assert_eq!(stdout(&out), "See this.\n");
+    // With main content, the article's Markdown.
+    let out = htmltok_stdin(
+        &["text", "--format", "markdown", "--main-content"],
+        article().as_bytes(),
+    );
+    ok(&out);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("# The ocean floor, mapped\n\nThe survey mapped"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Home") && !text.contains("Privacy"),
+        "{text}"
+    );
+    // What does not go together, or is no format, is a usage error.
+    for args in [
+        &["text", "--format", "markdown", "--offsets"][..],
+        &["text", "--no-link-targets"],
+        &["text", "--format", "html"],
+    ] {
+        let out = htmltok_stdin(args, b"<p>x");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains("error:"), "{args:?}");
+    }
+    let help = stdout(&htmltok(&["text", "--help"]));
+    assert!(help.contains("--format markdown"), "{help}");
+}
+
+#[test]
 fn links_of_a_page_resolve_against_base() {
     let out = htmltok_stdin(&["links"], PAGE.as_bytes());
     ok(&out);

@@ -247,6 +247,26 @@ fn main_content_records_say_which_case_applied() {
 }
 
 #[test]
+fn markdown_records_hold_the_text_as_markdown() {
+    let archive = fixture("good.warc.gz");
+    let plain = json_lines(&htmltok(&["text", s(&archive)]));
+    let out = htmltok(&["text", "--format", "markdown", s(&archive)]);
+    ok(&out);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), plain.len());
+    for (md, plain) in lines.iter().zip(&plain) {
+        assert_eq!(md["record_id"], plain["record_id"]);
+        assert!(md.get("main_content").is_none(), "{md}");
+        // The same words, give or take the markup's own characters.
+        let words = |v: &Value| v["text"].as_str().unwrap().split_whitespace().count();
+        assert!(
+            words(md) >= words(plain) / 2 && words(md) <= words(plain) * 2,
+            "{md}"
+        );
+    }
+}
+
+#[test]
 fn revisits_and_other_records_are_counted_not_errors() {
     let archive = fixture("good.warc.gz");
     let out = htmltok(&["stats", "--format", "json", s(&archive)]);

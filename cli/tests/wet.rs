@@ -170,6 +170,30 @@ fn main_content_records_hold_what_text_main_content_prints() {
 }
 
 #[test]
+fn markdown_records_hold_what_text_format_markdown_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let wet = dir.path().join("md.wet");
+    let archive = fixture("good.warc");
+    ok(&htmltok(&[
+        "wet",
+        "--format",
+        "markdown",
+        "-o",
+        s(&wet),
+        s(&archive),
+    ]));
+    let texts = json_lines(&htmltok(&["text", "--format", "markdown", s(&archive)]));
+    let records = records(&wet);
+    assert!(records.len() > 1);
+    for record in &records[1..] {
+        assert_eq!(record.header("Content-Type"), Some("text/markdown"));
+        let id = record.header("WARC-Refers-To").unwrap();
+        let line = texts.iter().find(|l| l["record_id"] == id).unwrap();
+        assert_eq!(record.block(), line["text"].as_str().unwrap().as_bytes());
+    }
+}
+
+#[test]
 fn one_archive_to_a_named_file_plain_or_gzipped() {
     let dir = tempfile::tempdir().unwrap();
     let plain = dir.path().join("text.warc");

@@ -13,7 +13,7 @@ use super::kinds::{
 use super::link::Link;
 use super::links;
 use super::main_content::{self, Segmenter};
-use super::markdown::Markdown;
+use super::markdown::{self, Markdown};
 use super::meta::{self, MetaCollector};
 use super::resolve::Resolved;
 use super::text::{Placed, TextMode, TextOut};
@@ -135,16 +135,26 @@ impl Extractor {
             (true, false) => TextMode::Gathered,
             (true, true) => TextMode::Offsets,
         };
-        // Main content and Markdown follow every tag (the elements open
-        // around the text), which the text alone does not.
-        let every_tag = main_content || markdown;
-        let follow = if options.text && !options.links && !options.metadata && !every_tag {
-            Follow::TextAlone
-        } else if options.text || options.links {
-            Follow::Visible
+        // Main content follows every tag (the elements open around the
+        // text), Markdown the elements it writes as markup; the text alone
+        // neither.
+        let every_tag = main_content;
+        let markdown_tags = if markdown {
+            markdown::ELEMENTS
         } else {
-            Follow::Invisible
+            ElementSet::of(&[])
         };
+        // How the text is written, as far as boundaries go: Markdown takes
+        // them as the text does.
+        let written = if markdown { TextMode::Gathered } else { mode };
+        let follow =
+            if options.text && !options.links && !options.metadata && !every_tag && !markdown {
+                Follow::TextAlone
+            } else if options.text || options.links {
+                Follow::Visible
+            } else {
+                Follow::Invisible
+            };
         let start_tags = [
             (options.links, links::ELEMENTS),
             (options.metadata, meta::ELEMENTS),
@@ -176,11 +186,13 @@ impl Extractor {
                 },
                 takes_text: options.text,
                 kinds: TagKinds::new(&KindsOf {
-                    start_tags,
+                    start_tags: start_tags.union(markdown_tags),
                     follow,
                     every_tag,
-                    end_calls_closed: end_calls(follow, mode, AnchorState::Closed),
-                    end_calls_open: end_calls(follow, mode, AnchorState::Open),
+                    end_calls_closed: end_calls(follow, written, AnchorState::Closed)
+                        .union(markdown_tags),
+                    end_calls_open: end_calls(follow, written, AnchorState::Open)
+                        .union(markdown_tags),
                 }),
                 end_call: END_CALL_CLOSED,
                 start_tags,
@@ -393,11 +405,14 @@ impl Extractor {
     }
 
     /// The boundary a tag makes in the text.
-    fn boundary(&mut self, boundary: Option<Boundary>) {
+    fn boundary(&mut self, boundary: Option<Boundary>, element: Element) {
         match boundary {
             Some(Boundary::Block) => self.text.collapse.line_break(),
             Some(Boundary::Cell) => self.text.collapse.space(),
             None => return,
+        }
+        if let Some(markdown) = &mut self.markdown {
+            markdown.boundary(boundary, element);
         }
         self.links.anchor_space();
     }
@@ -409,7 +424,7 @@ impl Extractor {
         if boundary == Some(Boundary::Block) && element != Element::Br && self.segmenter.is_some() {
             self.end_block();
         }
-        self.boundary(boundary);
+        self.boundary(boundary, element);
     }
 
     /// Ends the block being written, for main content: its text gathered
@@ -446,7 +461,7 @@ impl Extractor {
         if kind & START_MORE == 0
             && (!self.dispatch.follow.visible() || self.visible.is_plainly_shown_start(tag))
         {
-            self.boundary(kinds::boundary(kind));
+            self.boundary(kinds::boundary(kind), tag.element);
             return;
         }
         self.start_tag_slow(tag, source);
@@ -565,7 +580,10 @@ impl Extractor {
         // Most end tags while text is shown are at most a boundary: of the
         // text and the anchor text, if they are wanted.
         if self.visible.shows_text() && !END_TAGS.contains(tag.element) {
-            if self.text.mode() != TextMode::Off || self.links.anchor_state() == AnchorState::Open {
+            if self.text.mode() != TextMode::Off
+                || self.markdown.is_some()
+                || self.links.anchor_state() == AnchorState::Open
+            {
                 self.boundary_of(visible::boundary(tag.element), tag.element);
             }
             return;

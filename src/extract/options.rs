@@ -213,6 +213,11 @@ impl ExtractOptions {
         self
     }
 
+    /// How the text is written ([`ExtractOptions::format`]).
+    pub fn text_format(&self) -> TextFormat {
+        self.format
+    }
+
     /// With Markdown, whether links are written as `[text](url)` (the
     /// default) or as their text alone.
     pub fn link_targets(mut self, on: bool) -> ExtractOptions {

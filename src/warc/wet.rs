@@ -20,8 +20,9 @@
 //!   `WARC-Record-ID`, `WARC-Refers-To` (the page's record id),
 //!   `WARC-Block-Digest` (`sha1:` and the base32 SHA-1 of the text),
 //!   `WARC-Identified-Content-Language` when the page's record has one,
-//!   `Content-Type: text/plain`, `Content-Length`; the block is the text
-//!   in UTF-8, its lines joined by line feeds.
+//!   `Content-Type: text/plain` (`text/markdown` when the text is
+//!   Markdown, [`TextFormat::Markdown`]), `Content-Length`; the block is
+//!   the text in UTF-8, its lines joined by line feeds.
 //!
 //! The text is [`HtmlRecord::extract`]'s, with the [`ExtractOptions`]
 //! given ([`WetOptions::extract`]) and the page decoded with the
@@ -35,7 +36,7 @@ use std::io::{Read, Write};
 use bumpalo::Bump;
 
 use crate::encoding::{DecodeOptions, Document};
-use crate::extract::{ExtractOptions, extract_in};
+use crate::extract::{ExtractOptions, TextFormat, extract_in};
 use crate::url::Url;
 
 use super::date::WarcDate;
@@ -387,7 +388,12 @@ impl<W: Write> WetWriter<W> {
         if let Some(language) = page.identified_language() {
             fields.push(("WARC-Identified-Content-Language", language));
         }
-        fields.push(("Content-Type", "text/plain"));
+        // Markdown is said to be Markdown (RFC 7763); the rest is plain.
+        let content_type = match self.options.extract.text_format() {
+            TextFormat::Markdown => "text/markdown",
+            _ => "text/plain",
+        };
+        fields.push(("Content-Type", content_type));
         let offset = self
             .writer
             .write_record(&RecordKind::Conversion, &fields, text.as_bytes())?;

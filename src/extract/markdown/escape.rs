@@ -21,16 +21,41 @@
 //! (the next token may begin with anything): where that character
 //! decides, the piece is escaped as if the worst came next.
 
-/// The bytes that may need a backslash wherever they stand.
-const ANYWHERE: [bool; 256] = {
-    let mut table = [false; 256];
-    let bytes = b"\\`*_[]<&|";
+/// What a byte of text is to the writer: part of a word, whitespace, or
+/// a byte that may need a backslash where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Class {
+    Word,
+    Space,
+    Markup,
+}
+
+/// The classes of the bytes for each kind of place (see [`Place`]):
+/// text, text in a table cell (where `|` is markup too), code (where
+/// nothing is), code in a cell (where `|` still ends the cell).
+const CLASSES: [[Class; 256]; 4] = {
+    let mut tables = [[Class::Word; 256]; 4];
+    let mut t = 0;
+    while t < 4 {
+        let mut b = 0;
+        while b < 256 {
+            if crate::scan::is_ascii_whitespace(b as u8) {
+                tables[t][b] = Class::Space;
+            }
+            b += 1;
+        }
+        t += 1;
+    }
+    let markup = b"\\`*_[]<&";
     let mut i = 0;
-    while i < bytes.len() {
-        table[bytes[i] as usize] = true;
+    while i < markup.len() {
+        tables[0][markup[i] as usize] = Class::Markup;
+        tables[1][markup[i] as usize] = Class::Markup;
         i += 1;
     }
-    table
+    tables[1][b'|' as usize] = Class::Markup;
+    tables[3][b'|' as usize] = Class::Markup;
+    tables
 };
 
 /// Where a piece of text is written.
@@ -43,66 +68,103 @@ pub(super) struct Place {
     pub(super) cell: bool,
     /// In a code span: nothing is markup but a cell's `|`.
     pub(super) code: bool,
-    /// Whether whitespace follows the piece (else anything may).
-    pub(super) space_after: bool,
 }
 
-/// Writes `piece` (no whitespace in it) to `out`, escaped for `place`.
-pub(super) fn write(out: &mut String, piece: &str, place: Place) {
-    let bytes = piece.as_bytes();
-    if place.code {
-        if place.cell && bytes.contains(&b'|') {
-            for (i, part) in piece.split('|').enumerate() {
-                if i > 0 {
-                    out.push_str("\\|");
-                }
-                out.push_str(part);
-            }
-        } else {
-            out.push_str(piece);
-        }
-        return;
+impl Place {
+    fn classes(self) -> &'static [Class; 256] {
+        &CLASSES[usize::from(self.cell) | usize::from(self.code) << 1]
     }
+}
+
+/// Writes `text` (which begins with no whitespace) to `out`: its runs of
+/// whitespace collapsed to one space, each byte CommonMark would read as
+/// markup in `place` escaped. Returns whether it ended with whitespace
+/// (not written: the caller makes it a space due).
+pub(super) fn write_text(out: &mut String, text: &str, place: Place) -> bool {
+    let bytes = text.as_bytes();
+    let classes = place.classes();
     let mut copied = 0;
-    // The byte that the line-start rule escaped, which the rules for
-    // anywhere must not escape again.
+    // The byte the line-start rule escaped, which the rules for anywhere
+    // must not escape again.
     let mut escaped = usize::MAX;
-    if place.line_start {
-        if let Some(at) = line_start_escape(bytes) {
-            out.push_str(&piece[..at]);
+    if place.line_start && !place.code {
+        let word = bytes
+            .iter()
+            .position(|&b| classes[b as usize] == Class::Space)
+            .unwrap_or(bytes.len());
+        if let Some(at) = line_start_escape(&bytes[..word]) {
+            out.push_str(&text[..at]);
             out.push('\\');
             copied = at;
             escaped = at;
         }
     }
-    let before = out.as_bytes().last().copied();
-    for (i, &b) in bytes.iter().enumerate() {
-        if !ANYWHERE[b as usize] || i == escaped {
-            continue;
-        }
-        let next = bytes
-            .get(i + 1)
-            .copied()
-            .or(place.space_after.then_some(b' '));
-        let prev = if i == 0 { before } else { Some(bytes[i - 1]) };
-        let escape = match b {
-            b'\\' => next.is_none_or(|n| n.is_ascii_punctuation()),
-            b'_' => {
-                !(prev.is_some_and(|p| p.is_ascii_alphanumeric())
-                    && next.is_some_and(|n| n.is_ascii_alphanumeric()))
+    let mut i = 0;
+    while i < bytes.len() {
+        match classes[bytes[i] as usize] {
+            Class::Word => i += 1,
+            // A single space between words is copied with them: most text
+            // is one copy.
+            Class::Space
+                if bytes[i] == b' '
+                    && bytes
+                        .get(i + 1)
+                        .is_some_and(|&n| classes[n as usize] != Class::Space) =>
+            {
+                i += 1
             }
-            b'<' => next.is_none_or(|n| n.is_ascii_alphabetic() || matches!(n, b'/' | b'!' | b'?')),
-            b'&' => next.is_none_or(|n| n.is_ascii_alphanumeric() || n == b'#'),
-            b'|' => place.cell,
-            _ => true,
-        };
-        if escape {
-            out.push_str(&piece[copied..i]);
-            out.push('\\');
-            copied = i;
+            Class::Space => {
+                out.push_str(&text[copied..i]);
+                while i < bytes.len() && classes[bytes[i] as usize] == Class::Space {
+                    i += 1;
+                }
+                if i == bytes.len() {
+                    return true;
+                }
+                out.push(' ');
+                copied = i;
+            }
+            Class::Markup => {
+                let prev = if i == copied {
+                    out.as_bytes().last().copied()
+                } else {
+                    Some(bytes[i - 1])
+                };
+                if i != escaped && needs_backslash(bytes[i], prev, bytes.get(i + 1).copied(), place)
+                {
+                    out.push_str(&text[copied..i]);
+                    out.push('\\');
+                    copied = i;
+                }
+                i += 1;
+            }
         }
     }
-    out.push_str(&piece[copied..]);
+    out.push_str(&text[copied..]);
+    false
+}
+
+/// Whether the markup byte `b`, between `prev` and `next` (`None`: the
+/// start of the output, the end of the text, where anything may come),
+/// needs a backslash in `place`.
+fn needs_backslash(b: u8, prev: Option<u8>, next: Option<u8>, place: Place) -> bool {
+    match b {
+        b'|' => place.cell,
+        _ if place.code => false,
+        b'\\' => next.is_none_or(|n| n.is_ascii_punctuation()),
+        b'_' => {
+            !(prev.is_some_and(|p| p.is_ascii_alphanumeric())
+                && next.is_some_and(|n| n.is_ascii_alphanumeric()))
+        }
+        b'<' => next.is_none_or(|n| n.is_ascii_alphabetic() || matches!(n, b'/' | b'!' | b'?')),
+        b'&' => next.is_none_or(|n| n.is_ascii_alphanumeric() || n == b'#'),
+        _ => true,
+    }
+}
+
+/// Writes `piece` (no whitespace in it) to `out`, escaped for `place`.
+pub(super) fn write(out: &mut String, piece: &str, place: Place) {
+    write_text(out, piece, place);
 }
 
 /// Writes `text`, escaped as it is for the middle of a line, at the start
@@ -157,7 +219,6 @@ mod tests {
         line_start: false,
         cell: false,
         code: false,
-        space_after: false,
     };
     const LINE: Place = Place {
         line_start: true,

@@ -342,8 +342,15 @@ pub(super) fn longest_run(bytes: &[u8], byte: u8) -> usize {
 /// Writes a link destination: percent-encoded where a space, a control
 /// character or `<`/`>` would end or change it, a backslash before `(`,
 /// `)` and `\` (so that unbalanced parentheses stay in it).
-pub(super) fn destination(url: &str) -> Box<str> {
-    let mut out = String::with_capacity(url.len());
+pub(super) fn destination(url: String) -> Box<str> {
+    // Most URLs (resolved ones are percent-encoded) need nothing.
+    if !url
+        .bytes()
+        .any(|b| b <= b' ' || matches!(b, b'<' | b'>' | b'(' | b')' | b'\\' | 0x7F | 0xC2))
+    {
+        return url.into_boxed_str();
+    }
+    let mut out = String::with_capacity(url.len() + 8);
     for c in url.chars() {
         match c {
             ' ' => out.push_str("%20"),
@@ -380,7 +387,7 @@ pub(super) fn image(out: &mut String, alt: &str, src: &str) {
         escape::write(out, word, escape::Place::default());
     }
     out.push_str("](");
-    out.push_str(&destination(src));
+    out.push_str(&destination(src.to_owned()));
     out.push(')');
 }
 
@@ -390,15 +397,12 @@ mod tests {
 
     #[test]
     fn destinations() {
-        assert_eq!(
-            &*destination("https://x.example/a b"),
-            "https://x.example/a%20b"
-        );
-        assert_eq!(
-            &*destination("https://x.example/f(x)"),
-            "https://x.example/f\\(x\\)"
-        );
-        assert_eq!(&*destination("a<b>\n"), "a%3Cb%3E%0A");
+        let d = |url: &str| destination(url.to_owned());
+        assert_eq!(&*d("https://x.example/a b"), "https://x.example/a%20b");
+        assert_eq!(&*d("https://x.example/f(x)"), "https://x.example/f\\(x\\)");
+        assert_eq!(&*d("a<b>\n"), "a%3Cb%3E%0A");
+        assert_eq!(&*d("https://x.example/\u{85}"), "https://x.example/%C2%85");
+        assert_eq!(&*d("https://x.example/é"), "https://x.example/é");
     }
 
     #[test]

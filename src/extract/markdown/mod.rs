@@ -40,13 +40,59 @@ mod table;
 use crate::element::Element;
 use crate::token::Tag;
 
+use super::visible::{Boundary, ElementSet};
+
 use blocks::{Blocks, Container, Due, Items, ListKind};
 use inline::{Inline, Style};
 use table::Table;
 
+/// The elements whose tags the Markdown writer takes in
+/// ([`Markdown::start_tag`], [`Markdown::end_tag`]): those it writes as
+/// markup, and, for MathML's `annotation`, the elements the library does
+/// not name. The rest are at most a block boundary
+/// ([`Markdown::boundary`]).
+pub(in crate::extract) const ELEMENTS: ElementSet = ElementSet::of(&[
+    Element::H1,
+    Element::H2,
+    Element::H3,
+    Element::H4,
+    Element::H5,
+    Element::H6,
+    Element::Ul,
+    Element::Ol,
+    Element::Menu,
+    Element::Dir,
+    Element::Li,
+    Element::Blockquote,
+    Element::Pre,
+    Element::Listing,
+    Element::Xmp,
+    Element::Plaintext,
+    Element::Code,
+    Element::Kbd,
+    Element::Samp,
+    Element::Tt,
+    Element::Strong,
+    Element::B,
+    Element::Em,
+    Element::I,
+    Element::A,
+    Element::Table,
+    Element::Thead,
+    Element::Tbody,
+    Element::Tfoot,
+    Element::Tr,
+    Element::Td,
+    Element::Th,
+    Element::Hr,
+    Element::Br,
+    Element::Math,
+    Element::Other,
+]);
+
 /// The Markdown written so far, and the state of what is open.
 #[derive(Debug)]
-pub(crate) struct Markdown {
+pub(in crate::extract) struct Markdown {
     out: String,
     blocks: Blocks,
     inline: Inline,
@@ -153,7 +199,7 @@ fn is_block(element: Element) -> bool {
 impl Markdown {
     /// No Markdown yet: at most `written_limit` bytes of it written, and
     /// `limit` given out.
-    pub(crate) fn new(
+    pub(in crate::extract) fn new(
         link_targets: bool,
         written_limit: usize,
         limit: usize,
@@ -176,17 +222,17 @@ impl Markdown {
 
     /// Whether the cap on the output is reached.
     #[inline]
-    pub(crate) fn is_full(&self) -> bool {
+    pub(in crate::extract) fn is_full(&self) -> bool {
         self.out.len() >= self.written_limit
     }
 
     /// How long the output is.
-    pub(crate) fn len(&self) -> usize {
+    pub(in crate::extract) fn len(&self) -> usize {
         self.out.len()
     }
 
     /// Makes room for `bytes` more.
-    pub(crate) fn reserve(&mut self, bytes: usize) {
+    pub(in crate::extract) fn reserve(&mut self, bytes: usize) {
         self.out.reserve(bytes.min(self.written_limit));
     }
 
@@ -207,9 +253,31 @@ impl Markdown {
         self.blocks.ask(due);
     }
 
+    /// A block or cell boundary that a tag of `element` makes, for an
+    /// element not of [`ELEMENTS`] (those are taken in whole).
+    #[inline]
+    pub(in crate::extract) fn boundary(&mut self, boundary: Option<Boundary>, element: Element) {
+        if ELEMENTS.contains(element) || self.math.is_some() {
+            return;
+        }
+        if self.code.is_some() {
+            match boundary {
+                Some(Boundary::Block) => self.code_line(),
+                Some(Boundary::Cell) => self.out.push(' '),
+                None => {}
+            }
+            return;
+        }
+        match boundary {
+            Some(Boundary::Block) => self.block_break(Due::Blank),
+            Some(Boundary::Cell) => self.blocks.ask(Due::Space),
+            None => {}
+        }
+    }
+
     /// Takes in a start tag of what is shown; `url` resolves a link's or
     /// an image's URL against the page.
-    pub(crate) fn start_tag(&mut self, tag: &Tag<'_>, url: &dyn Fn(&str) -> String) {
+    pub(in crate::extract) fn start_tag(&mut self, tag: &Tag<'_>, url: &dyn Fn(&str) -> String) {
         let element = tag.element;
         if let Some(math) = &mut self.math {
             math.depth += u32::from(element == Element::Math);
@@ -253,7 +321,7 @@ impl Markdown {
                     .filter(|u| !u.is_empty() && !u.starts_with("javascript:"));
                 if let Some(target) = target {
                     self.inline
-                        .start(Style::Link, Some(inline::destination(&target)));
+                        .start(Style::Link, Some(inline::destination(target)));
                 }
             }
             Element::Math => {
@@ -340,7 +408,6 @@ impl Markdown {
                 self.blocks.ask(Due::Blank);
             }
             Element::Br => self.blocks.ask(Due::HardBreak),
-            _ if is_block(element) => self.block_break(Due::Blank),
             _ => {}
         }
     }
@@ -353,7 +420,7 @@ impl Markdown {
     }
 
     /// Takes in an end tag of what is shown.
-    pub(crate) fn end_tag(&mut self, tag: &Tag<'_>) {
+    pub(in crate::extract) fn end_tag(&mut self, tag: &Tag<'_>) {
         let element = tag.element;
         if let Some(math) = &mut self.math {
             if tag.name == "annotation" {
@@ -386,7 +453,13 @@ impl Markdown {
         }
         match element {
             Element::A => self.inline.end(Style::Link, &mut self.out),
+            Element::Table if self.table.is_none() && self.flat_tables == 0 => {
+                self.block_break(Due::Blank)
+            }
             Element::Table => self.end_table(),
+            // Stray end tags of blocks: a boundary, as in the plain text.
+            _ if is_pre(element) => self.block_break(Due::Blank),
+            Element::Br | Element::Hr => self.block_break(Due::Blank),
             Element::Tr | Element::Thead | Element::Tbody | Element::Tfoot => {
                 if let Some(table) = self.table.as_mut().filter(|t| t.nested == 0) {
                     self.inline.end_all(&mut self.out);
@@ -435,13 +508,12 @@ impl Markdown {
                 self.blocks.pop_to(|c| *c == Container::Quote);
                 self.blocks.ask(Due::Blank);
             }
-            _ if is_block(element) => self.block_break(Due::Blank),
             _ => {}
         }
     }
 
     /// Takes in text that is shown.
-    pub(crate) fn text(&mut self, text: &str) {
+    pub(in crate::extract) fn text(&mut self, text: &str) {
         if self.is_full() {
             return;
         }
@@ -455,7 +527,7 @@ impl Markdown {
         }
         // As in the plain text: a no-break space is a space, a NUL is
         // nothing.
-        if text.bytes().any(|b| b == 0 || b == 0xC2) {
+        if has_nul_or_c2(text.as_bytes()) {
             let text: String = text
                 .chars()
                 .filter(|&c| c != '\0')
@@ -471,30 +543,42 @@ impl Markdown {
         if self.code.is_some() {
             return self.code_text(text);
         }
-        let bytes = text.as_bytes();
-        let mut at = 0;
-        while at < bytes.len() {
-            let word = at;
-            while at < bytes.len() && !crate::scan::is_ascii_whitespace(bytes[at]) {
-                at += 1;
-            }
-            if at > word {
-                self.word(&text[word..at], at < bytes.len());
-            }
-            if at < bytes.len() {
-                self.blocks.ask(Due::Space);
-                while at < bytes.len() && crate::scan::is_ascii_whitespace(bytes[at]) {
-                    at += 1;
-                }
-            }
+        let start = text
+            .bytes()
+            .take_while(|&b| crate::scan::is_ascii_whitespace(b))
+            .count();
+        if start > 0 {
+            self.blocks.ask(Due::Space);
         }
+        let Some(first) = text[start..].chars().next() else {
+            return;
+        };
+        self.begin(first);
+        let place = escape::Place {
+            line_start: self.blocks.line_start && self.table.is_none(),
+            cell: self.table.as_ref().is_some_and(|t| t.in_cell()),
+            code: self.inline.in_code(),
+        };
+        if escape::write_text(&mut self.out, &text[start..], place) {
+            self.blocks.ask(Due::Space);
+        }
+        self.blocks.line_start = false;
     }
 
     /// Writes what is due before text beginning with `first`.
     #[inline]
     fn begin(&mut self, first: char) {
-        if self.blocks.due == Due::Nothing && !self.inline.waiting() && self.table.is_none() {
-            return;
+        if !self.inline.waiting() && self.table.is_none() {
+            // Most text: nothing due, or a space between words.
+            match self.blocks.due {
+                Due::Nothing => return,
+                Due::Space if !self.blocks.line_start => {
+                    self.out.push(' ');
+                    self.blocks.due = Due::Nothing;
+                    return;
+                }
+                _ => {}
+            }
         }
         let next = if self.blocks.due == Due::Nothing {
             first
@@ -514,24 +598,9 @@ impl Markdown {
         self.inline.open_due(&mut self.out, first);
     }
 
-    /// Writes a word (no whitespace in it; `space_after` if whitespace
-    /// follows it in its text).
-    fn word(&mut self, word: &str, space_after: bool) {
-        let first = word.chars().next().unwrap_or(' ');
-        self.begin(first);
-        let place = escape::Place {
-            line_start: self.blocks.line_start && self.table.is_none(),
-            cell: self.table.as_ref().is_some_and(|t| t.in_cell()),
-            code: self.inline.in_code(),
-            space_after,
-        };
-        escape::write(&mut self.out, word, place);
-        self.blocks.line_start = false;
-    }
-
     /// Writes an image (with alt text asked for): `![alt](src)`, or the
     /// alt text alone in code or without a `src`.
-    pub(crate) fn image(&mut self, alt: &str, src: Option<String>) {
+    pub(in crate::extract) fn image(&mut self, alt: &str, src: Option<String>) {
         if alt.trim_ascii().is_empty() || self.is_full() {
             return;
         }
@@ -696,7 +765,7 @@ impl Markdown {
 
     /// With main content: the block whose end main content just noted
     /// ends here (`blocks` blocks have ended).
-    pub(crate) fn mark(&mut self, blocks: usize) {
+    pub(in crate::extract) fn mark(&mut self, blocks: usize) {
         if let Some(marks) = &mut self.marks {
             while marks.len() <= blocks {
                 marks.push(self.out.len());
@@ -719,7 +788,7 @@ impl Markdown {
     }
 
     /// Ends the page: what is open closes.
-    pub(crate) fn finish(&mut self) {
+    pub(in crate::extract) fn finish(&mut self) {
         if self.math.is_some() {
             self.end_math();
         }
@@ -740,13 +809,13 @@ impl Markdown {
 
     /// The Markdown, cut at the cap (at a character boundary), and
     /// whether it was cut.
-    pub(crate) fn take(self) -> (String, bool) {
+    pub(in crate::extract) fn take(self) -> (String, bool) {
         cut(self.out, self.limit)
     }
 
     /// The Markdown of the kept blocks (their numbers, in order): each run
     /// of consecutive blocks as written, a blank line between runs.
-    pub(crate) fn take_blocks(self, kept: &[usize]) -> (String, bool) {
+    pub(in crate::extract) fn take_blocks(self, kept: &[usize]) -> (String, bool) {
         let marks = self.marks.unwrap_or_default();
         let span = |b: usize| {
             let start = marks.get(b).copied().unwrap_or(self.out.len());
@@ -772,6 +841,25 @@ impl Markdown {
     }
 }
 
+/// Whether `bytes` holds a NUL or a byte 0xC2 (which may begin a no-break
+/// space), eight bytes a step: most text tokens are short, where a call
+/// to a vector search costs more than it saves.
+fn has_nul_or_c2(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS != 0;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        if has_zero(x) || has_zero(x ^ (0xC2 * ONES)) {
+            return true;
+        }
+    }
+    chunks.remainder().iter().any(|&b| b == 0 || b == 0xC2)
+}
+
 /// `text` cut to at most `limit` bytes at a character boundary, and
 /// whether it was cut.
 fn cut(mut text: String, limit: usize) -> (String, bool) {
@@ -784,4 +872,24 @@ fn cut(mut text: String, limit: usize) -> (String, bool) {
     }
     text.truncate(at);
     (text, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_nul_or_c2;
+
+    #[test]
+    fn nul_or_c2_anywhere() {
+        assert!(!has_nul_or_c2(b""));
+        assert!(!has_nul_or_c2("plain text é ü and more".as_bytes()));
+        for at in 0..20 {
+            let mut text = vec![b'a'; 20];
+            text[at] = 0;
+            assert!(has_nul_or_c2(&text), "{at}");
+            text[at] = 0xC2;
+            assert!(has_nul_or_c2(&text), "{at}");
+            text[at] = 0xC3;
+            assert!(!has_nul_or_c2(&text), "{at}");
+        }
+    }
 }
