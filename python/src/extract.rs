@@ -6,7 +6,7 @@
 //! The extraction itself is the library's `htmltok::extract`, run with the
 //! GIL released; only the conversion of its results holds the GIL.
 
-use htmltok::extract::{ExtractOptions, Extracted, Link, MainContent, Metadata};
+use htmltok::extract::{ExtractOptions, Extracted, Link, MainContent, Metadata, TextFormat};
 use htmltok::url::Url;
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
@@ -31,6 +31,10 @@ pub(crate) struct Wanted {
     pub(crate) main_content: bool,
     /// The text's runs with their spans (only with the text).
     pub(crate) offsets: bool,
+    /// Plain lines or Markdown.
+    pub(crate) format: TextFormat,
+    /// With Markdown, links written with their targets.
+    pub(crate) link_targets: bool,
     pub(crate) text_limit: Option<usize>,
     pub(crate) metadata_limit: Option<usize>,
     /// The page's address.
@@ -49,6 +53,8 @@ impl Default for Wanted {
             scripting: None,
             main_content: false,
             offsets: false,
+            format: TextFormat::Plain,
+            link_targets: true,
             text_limit: None,
             metadata_limit: None,
             url: None,
@@ -79,6 +85,26 @@ impl Wanted {
         Ok(self)
     }
 
+    /// With the text format a caller named (`"plain"` or `"markdown"`):
+    /// a `ValueError` for another name, or for Markdown with offsets
+    /// (Markdown is written anew where a table or a code block ends, so
+    /// its runs are not recorded).
+    pub(crate) fn with_format(mut self, format: &str, link_targets: bool) -> PyResult<Wanted> {
+        self.format = TextFormat::from_name(format).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "format {format:?} is not a text format (expected \"plain\" or \"markdown\")"
+            ))
+        })?;
+        if self.format == TextFormat::Markdown && self.runs() {
+            return Err(PyValueError::new_err(
+                "offsets=True cannot be used with format=\"markdown\" \
+                 (Markdown is written anew where a table or a code block ends)",
+            ));
+        }
+        self.link_targets = link_targets;
+        Ok(self)
+    }
+
     /// With a record's target URI: one that does not parse leaves relative
     /// links as written.
     pub(crate) fn at(mut self, url: &str) -> Wanted {
@@ -101,6 +127,8 @@ impl Wanted {
             .alt_text(self.alt_text)
             .hidden(!self.show_hidden)
             .main_content(self.main_content)
+            .format(self.format)
+            .link_targets(self.link_targets)
             .offsets(self.runs());
         if let Some(on) = self.scripting {
             options = options.scripting(on);
@@ -330,6 +358,11 @@ pub(crate) fn metadata_to_dict<'py>(
 /// text and why), and each link's "in_main_content" whether the link lies
 /// in it. Scripting is off by default then (<noscript> content is read).
 ///
+/// With format="markdown" the text is Markdown (CommonMark with GitHub's
+/// tables: headings, lists, quotes, code, emphasis, links resolved against
+/// `url`, tables; images with alt_text=True); link_targets=False writes
+/// links as their text alone. Not with offsets=True.
+///
 ///     >>> found = extract('<title>T</title><p>Hi <a href="/x">there</a>', url="https://e.com/a/")
 ///     >>> found["text"], found["links"][0]["url"], found["metadata"]["title"]
 ///     ('Hi there', 'https://e.com/x', 'T')
@@ -337,7 +370,8 @@ pub(crate) fn metadata_to_dict<'py>(
 #[pyo3(signature = (
     html, *, url=None, text=true, links=true, metadata=true, alt_text=false,
     show_hidden=false, scripting=None, main_content=false, offsets=false, text_limit=None,
-    metadata_limit=None, encoding=None, transport_encoding=None, memory_limit=None,
+    metadata_limit=None, format="plain", link_targets=true, encoding=None,
+    transport_encoding=None, memory_limit=None,
 ))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn extract<'py>(
@@ -354,6 +388,8 @@ pub(crate) fn extract<'py>(
     offsets: bool,
     text_limit: Option<usize>,
     metadata_limit: Option<usize>,
+    format: &str,
+    link_targets: bool,
     encoding: Option<String>,
     transport_encoding: Option<String>,
     memory_limit: Option<usize>,
@@ -369,9 +405,10 @@ pub(crate) fn extract<'py>(
         offsets,
         text_limit,
         metadata_limit,
-        url: None,
+        ..Wanted::default()
     }
-    .with_url(url)?;
+    .with_url(url)?
+    .with_format(format, link_targets)?;
     let decoding = Decoding::new(encoding, transport_encoding, memory_limit);
     extract_dict(py, &Html::from_py(html)?, &wanted, &decoding)
 }
@@ -382,14 +419,19 @@ pub(crate) fn extract<'py>(
 /// metadata), are left out; block elements and <br> break lines; <pre>
 /// keeps its line breaks; `hidden` elements are left out unless
 /// show_hidden=True; image alt text is put in with alt_text=True. With
-/// main_content=True, only the page's main content (see `extract`).
+/// main_content=True, only the page's main content (see `extract`). With
+/// format="markdown", the text as Markdown (see `extract`; links resolved
+/// against `url`).
 ///
 ///     >>> text("<h1>Menu</h1><p>Cod,   chips<script>x()</script><br>peas")
 ///     'Menu\nCod, chips\npeas'
+///     >>> text("<h1>Menu</h1><ul><li><b>Cod</b><li>chips</ul>", format="markdown")
+///     '# Menu\n\n- **Cod**\n- chips'
 #[pyfunction]
 #[pyo3(signature = (
     html, *, alt_text=false, show_hidden=false, scripting=None, main_content=false,
-    text_limit=None, encoding=None, transport_encoding=None, memory_limit=None,
+    text_limit=None, format="plain", link_targets=true, url=None, encoding=None,
+    transport_encoding=None, memory_limit=None,
 ))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn text<'py>(
@@ -400,6 +442,9 @@ pub(crate) fn text<'py>(
     scripting: Option<bool>,
     main_content: bool,
     text_limit: Option<usize>,
+    format: &str,
+    link_targets: bool,
+    url: Option<&str>,
     encoding: Option<String>,
     transport_encoding: Option<String>,
     memory_limit: Option<usize>,
@@ -411,7 +456,9 @@ pub(crate) fn text<'py>(
         main_content,
         text_limit,
         ..Wanted::parts(true, false, false)
-    };
+    }
+    .with_url(url)?
+    .with_format(format, link_targets)?;
     part(
         py,
         html,

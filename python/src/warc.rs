@@ -257,11 +257,12 @@ impl WarcRecord {
     }
 
     /// Text, links and metadata with options of the caller's (those of
-    /// `htmltok.extract`, main_content=True included; the URL is the target
-    /// URI).
+    /// `htmltok.extract`, main_content=True and format="markdown" included;
+    /// the URL is the target URI).
     #[pyo3(signature = (
         *, text=true, links=true, metadata=true, alt_text=false, show_hidden=false,
         scripting=None, main_content=false, offsets=false, text_limit=None, metadata_limit=None,
+        format="plain", link_targets=true,
     ))]
     #[allow(clippy::too_many_arguments)]
     fn extract<'py>(
@@ -277,6 +278,8 @@ impl WarcRecord {
         offsets: bool,
         text_limit: Option<usize>,
         metadata_limit: Option<usize>,
+        format: &str,
+        link_targets: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
         let wanted = Wanted {
             text,
@@ -289,8 +292,9 @@ impl WarcRecord {
             offsets,
             text_limit,
             metadata_limit,
-            url: None,
-        };
+            ..Wanted::default()
+        }
+        .with_format(format, link_targets)?;
         self.run(py, wanted)
     }
 

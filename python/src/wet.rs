@@ -28,7 +28,9 @@ use crate::warc::{WarcRecords, set_counts, warc_records};
 /// converted; its `errors` and `counts` grow as it is read). Each HTML
 /// page whose text is not empty becomes a `conversion` record holding
 /// `htmltok.text` of the page (the same text as `WarcRecord.text`, with
-/// the options given; with `main_content=True`, its main content); the `warcinfo` record first carries the input
+/// the options given; with `main_content=True`, its main content; with
+/// `format="markdown"`, its Markdown, in records of `Content-Type:
+/// text/markdown`); the `warcinfo` record first carries the input
 /// archive's `isPartOf`, `operator` and `description`. Damaged records and
 /// pages that cannot be decoded are reported as `on_error` says and
 /// skipped; the output is gzip-compressed per record when `gzip` is true
@@ -41,7 +43,7 @@ use crate::warc::{WarcRecords, set_counts, warc_records};
 #[pyfunction]
 #[pyo3(signature = (
     source, destination, *, main_content=false, alt_text=false, show_hidden=false,
-    scripting=None, on_error="warn", max_record_size=None, gzip=None, filename=None,
+    scripting=None, format="plain", on_error="warn", max_record_size=None, gzip=None, filename=None,
     seed=None,
 ))]
 #[allow(clippy::too_many_arguments)]
@@ -53,6 +55,7 @@ pub(crate) fn write_wet<'py>(
     alt_text: bool,
     show_hidden: bool,
     scripting: Option<bool>,
+    format: &str,
     on_error: &str,
     max_record_size: Option<u64>,
     gzip: Option<bool>,
@@ -81,7 +84,8 @@ pub(crate) fn write_wet<'py>(
         scripting,
         main_content,
         ..Wanted::default()
-    };
+    }
+    .with_format(format, true)?;
     let mut options = WetOptions::default()
         .extract(wanted.options())
         .decode(Decoding::default().options()?)

@@ -260,3 +260,39 @@ def test_main_content_equals_the_command_line(path):
     found = htmltok.text(data, main_content=True)
     cli = _run("text", "--main-content", "--encoding", encoding, path).decode()
     assert cli == (found + "\n" if found else "")
+
+
+def test_markdown():
+    page = (
+        '<h1>Fish &amp; chips</h1><p>Cod, <b>chips</b> and <a href="peas.html">peas</a>.'
+        "<ul><li>one<li>two</ul><pre class=language-sh>ls -l</pre>"
+        "<table><tr><th>A<th>B<tr><td>1<td>2</table>"
+    )
+    want = (
+        "# Fish & chips\n\nCod, **chips** and [peas](https://e.com/peas.html).\n\n- one\n- two\n\n"
+        "```sh\nls -l\n```\n\n| A | B |\n| --- | --- |\n| 1 | 2 |"
+    )
+    assert htmltok.text(page, format="markdown", url="https://e.com/") == want
+    found = htmltok.extract(page, format="markdown", url="https://e.com/")
+    assert found["text"] == want
+    # Links and metadata are the same whatever the text's format.
+    assert found["links"] == htmltok.extract(page, url="https://e.com/")["links"]
+    assert htmltok.text("<p>See <a href=/x>this</a>.", format="markdown", link_targets=False) == "See this."
+    assert htmltok.text(page, format="plain") == htmltok.text(page)
+    # Main content in Markdown: the article's, with its heading.
+    main = htmltok.text(ARTICLE, format="markdown", main_content=True)
+    assert main.startswith("# Rain tomorrow\n\nThe weather service"), main
+    assert "Privacy" not in main
+    with pytest.raises(ValueError, match="format"):
+        htmltok.text(page, format="html")
+    with pytest.raises(ValueError, match="offsets"):
+        htmltok.extract(page, format="markdown", offsets=True)
+
+
+@pytest.mark.parametrize("path", corpus_pages(), ids=lambda p: p.name)
+def test_markdown_equals_the_command_line(path):
+    data = path.read_bytes()
+    encoding = htmltok.detect_encoding(data).name
+    found = htmltok.text(data, format="markdown")
+    cli = _run("text", "--format", "markdown", "--encoding", encoding, path).decode()
+    assert cli == (found + "\n" if found else "")

@@ -108,6 +108,8 @@ def test_extraction_of_a_record_equals_extraction_of_the_page_as_bytes():
         data = (WARC_FIXTURES / "pages" / want["page"]).read_bytes()
         main = htmltok.extract(data, url=want["uri"], transport_encoding=want.get("charset"), main_content=True)
         assert page.extract(main_content=True) == main
+        md = htmltok.extract(data, url=want["uri"], transport_encoding=want.get("charset"), format="markdown")
+        assert page.extract(format="markdown") == md
     menu = pages[0]
     assert [l["url"] for l in menu.links] == ["https://example.com/peas.html", "https://example.com/hours"]
     assert menu.extract(links=False, metadata=False, alt_text=True) == {"text": menu.text, "text_truncated": False}

@@ -149,6 +149,15 @@ def test_plain_output_and_options(tmp_path):
     for _, kind, fields, block in records:
         page = pages[dict(fields)["WARC-Refers-To"]]
         assert block.decode() == page.extract(main_content=True, links=False, metadata=False)["text"]
+    # With Markdown, each record holds the page's Markdown, said to be so.
+    md = tmp_path / "md.wet"
+    htmltok.write_wet(WARC_FIXTURES / "good.warc", md, format="markdown")
+    records = _warcio(md)[1:]
+    assert records
+    for _, kind, fields, block in records:
+        assert dict(fields)["Content-Type"] == "text/markdown"
+        page = pages[dict(fields)["WARC-Refers-To"]]
+        assert block.decode() == page.extract(format="markdown", links=False, metadata=False)["text"]
 
 
 def test_from_a_records_iterator_and_a_file_object(tmp_path):

@@ -214,6 +214,8 @@ def extract(
     offsets: bool = False,
     text_limit: Optional[int] = None,
     metadata_limit: Optional[int] = None,
+    format: Literal["plain", "markdown"] = "plain",
+    link_targets: bool = True,
     encoding: Optional[str] = None,
     transport_encoding: Optional[str] = None,
     memory_limit: Optional[int] = None,
@@ -223,7 +225,11 @@ def extract(
     With ``main_content=True`` the text is the page's main content (its
     article, post, product or documentation, without navigation, footers,
     banners, comments and sidebars); scripting defaults to off then, so that
-    <noscript> content is read."""
+    <noscript> content is read.
+
+    With ``format="markdown"`` the text is Markdown (CommonMark with GitHub's
+    tables); ``link_targets=False`` writes links as their text alone. Not with
+    ``offsets=True``."""
 
 def text(
     html: Html,
@@ -233,12 +239,16 @@ def text(
     scripting: Optional[bool] = None,
     main_content: bool = False,
     text_limit: Optional[int] = None,
+    format: Literal["plain", "markdown"] = "plain",
+    link_targets: bool = True,
+    url: Optional[str] = None,
     encoding: Optional[str] = None,
     transport_encoding: Optional[str] = None,
     memory_limit: Optional[int] = None,
 ) -> str:
     """The visible text of a page: lines of collapsed text (the main content
-    only with ``main_content=True``)."""
+    only with ``main_content=True``; Markdown with ``format="markdown"``, its
+    links resolved against ``url``)."""
 
 def links(
     html: Html,
@@ -344,6 +354,8 @@ class WarcRecord:
         offsets: bool = False,
         text_limit: Optional[int] = None,
         metadata_limit: Optional[int] = None,
+        format: Literal["plain", "markdown"] = "plain",
+        link_targets: bool = True,
     ) -> Extracted: ...
     def decode(self) -> str: ...
     def tokenize(
@@ -399,6 +411,7 @@ def write_wet(
     alt_text: bool = False,
     show_hidden: bool = False,
     scripting: Optional[bool] = None,
+    format: Literal["plain", "markdown"] = "plain",
     on_error: Literal["warn", "raise", "ignore"] = "warn",
     max_record_size: Optional[int] = None,
     gzip: Optional[bool] = None,
