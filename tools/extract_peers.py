@@ -279,6 +279,73 @@ def measure(args) -> dict:
     }
 
 
+def measure_python_tools(args, tools, versions: dict, prefix: str) -> dict:
+    """Times ``tools`` (``(name, what, function of page bytes to text)``,
+    one Python process) and the htmltok command line (``args.htmltok_cmd``
+    with ``--jobs 1``, whole process, over the pages written as files) on
+    ``args.copies`` copies of the pages, in ``args.runs`` round-robin
+    rounds after a warm-up pass: the measurement of the peer scripts that
+    compare one kind of output (main content, Markdown)."""
+    binary = Path(args.htmltok) if args.htmltok else default_binary()
+    if not binary.is_file():
+        sys.exit(f"error: no htmltok binary at {binary}: {BUILD_HINT}")
+    command = shlex.split(args.htmltok_cmd)
+    files = [Path(f) for f in args.files] if args.files else default_files()
+    originals = [f.read_bytes() for f in files]
+    pages = originals * args.copies
+    total = sum(len(p) for p in pages)
+    load_before = load()
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        paths = []
+        for copy in range(args.copies):
+            for f, page in zip(files, originals):
+                path = Path(tmp) / f"{copy:03d}-{f.name}"
+                path.write_bytes(page)
+                paths.append(str(path))
+        argv = [str(binary), *command, "--jobs", "1", *paths]
+        timers = [(name, what, python_timer(f, pages), python_timer(f, originals))
+                  for name, what, f in tools]
+        timers.append(("htmltok", f"`htmltok {shlex.join(command)} --jobs 1` over "
+                       f"{len(paths)} files, whole process",
+                       process_timer(argv), process_timer(argv)))
+        for _, _, _, warm_up in timers:
+            warm_up()
+        times = {name: [] for name, *_ in timers}
+        chars = {}
+        for round_ in range(args.runs):
+            for name, _, timed, _ in timers:
+                seconds, n = timed()
+                times[name].append(seconds)
+                chars[name] = n
+            print(f"round {round_ + 1}/{args.runs}: "
+                  + ", ".join(f"{n} {t[-1]:.3f} s" for n, t in times.items()), file=sys.stderr)
+    load_after = load()
+    return {
+        "files": [str(f) for f in files],
+        "copies": args.copies,
+        "runs": args.runs,
+        "input_bytes": total,
+        "rows": tool_rows(timers, times, chars, total, args.copies),
+        "versions": versions,
+        "load_before": load_before,
+        "load_after": load_after,
+    }
+
+
+def tools_markdown(result: dict) -> str:
+    """The table of a ``measure_python_tools`` result, with what was run."""
+    lines = [
+        f"{len(result['files'])} files x {result['copies']} copies = "
+        f"{result['input_bytes'] / 1e6:,.1f} MB of HTML; median of {result['runs']} rounds",
+        "",
+        *table_lines(result["rows"]),
+        "",
+        "Versions: " + ", ".join(f"{k} {v}" for k, v in result["versions"].items())
+        + f". Load average before: {result['load_before']}; after: {result['load_after']}.",
+    ]
+    return "\n".join(lines)
+
+
 def tool_rows(tools, times: dict, chars: dict, total: int, copies: int) -> list[dict]:
     """A row per tool ``(name, what, ...)``: its median over the rounds'
     ``times``, MB/s of ``total`` input bytes, the characters it gave a copy

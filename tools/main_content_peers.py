@@ -29,10 +29,7 @@ peer's time over htmltok's in the same round).
 """
 
 import argparse
-import shlex
 import sys
-import tempfile
-from pathlib import Path
 
 import extract_peers as peers
 
@@ -49,15 +46,6 @@ def measure(args) -> dict:
     htmltok = peers.import_htmltok_module()
     if htmltok is None:
         sys.exit("error: htmltok's Python package is not installed: pip install ./python")
-    binary = Path(args.htmltok) if args.htmltok else peers.default_binary()
-    if not binary.is_file():
-        sys.exit(f"error: no htmltok binary at {binary}: {peers.BUILD_HINT}")
-    command = shlex.split(args.htmltok_cmd)
-
-    files = [Path(f) for f in args.files] if args.files else peers.default_files()
-    originals = [f.read_bytes() for f in files]
-    pages = originals * args.copies
-    total = sum(len(p) for p in pages)
 
     def trafilatura_text(page: bytes) -> str:
         return trafilatura.extract(page) or ""
@@ -69,74 +57,26 @@ def measure(args) -> dict:
     def htmltok_main(page: bytes) -> str:
         return htmltok.text(page, main_content=True)
 
-    load_before = peers.load()
-    with tempfile.TemporaryDirectory(prefix="main-content-peers-") as tmp:
-        paths = []
-        for copy in range(args.copies):
-            for f, page in zip(files, originals):
-                path = Path(tmp) / f"{copy:03d}-{f.name}"
-                path.write_bytes(page)
-                paths.append(str(path))
-        argv = [str(binary), *command, "--jobs", "1", *paths]
-        tools = [
-            ("trafilatura", "trafilatura.extract(bytes)", trafilatura_text),
-            ("resiliparse", "extract_plain_text(HTMLTree.parse_from_bytes(b, "
-             "detect_encoding(b)), main_content=True)", resiliparse_text),
-            ("htmltok (Python, all text)", "htmltok.text(bytes)", htmltok.text),
-            ("htmltok (Python)", "htmltok.text(bytes, main_content=True)", htmltok_main),
-        ]
-        timers = [(name, what, peers.python_timer(f, pages), peers.python_timer(f, originals))
-                  for name, what, f in tools]
-        timers.append(("htmltok", f"`htmltok {shlex.join(command)} --jobs 1` over "
-                       f"{len(paths)} files, whole process",
-                       peers.process_timer(argv), peers.process_timer(argv)))
-        for _, _, _, warm_up in timers:
-            warm_up()
-        times = {name: [] for name, *_ in timers}
-        chars = {}
-        for round_ in range(args.runs):
-            for name, _, timed, _ in timers:
-                seconds, n = timed()
-                times[name].append(seconds)
-                chars[name] = n
-            print(f"round {round_ + 1}/{args.runs}: "
-                  + ", ".join(f"{n} {t[-1]:.3f} s" for n, t in times.items()), file=sys.stderr)
-    load_after = peers.load()
-    rows = peers.tool_rows(timers, times, chars, total, args.copies)
-    return {
-        "files": [str(f) for f in files],
-        "copies": args.copies,
-        "runs": args.runs,
-        "input_bytes": total,
-        "rows": rows,
-        "versions": {
-            "trafilatura": peers.version("trafilatura"),
-            "resiliparse": peers.version("resiliparse"),
-            "htmltok (Python)": peers.version("htmltok"),
-        },
-        "load_before": load_before,
-        "load_after": load_after,
-    }
-
-
-def markdown(result: dict) -> str:
-    lines = [
-        f"{len(result['files'])} files x {result['copies']} copies = "
-        f"{result['input_bytes'] / 1e6:,.1f} MB of HTML; median of {result['runs']} rounds",
-        "",
-        *peers.table_lines(result["rows"]),
-        "",
-        "Versions: " + ", ".join(f"{k} {v}" for k, v in result["versions"].items())
-        + f". Load average before: {result['load_before']}; after: {result['load_after']}.",
+    tools = [
+        ("trafilatura", "trafilatura.extract(bytes)", trafilatura_text),
+        ("resiliparse", "extract_plain_text(HTMLTree.parse_from_bytes(b, "
+         "detect_encoding(b)), main_content=True)", resiliparse_text),
+        ("htmltok (Python, all text)", "htmltok.text(bytes)", htmltok.text),
+        ("htmltok (Python)", "htmltok.text(bytes, main_content=True)", htmltok_main),
     ]
-    return "\n".join(lines)
+    versions = {
+        "trafilatura": peers.version("trafilatura"),
+        "resiliparse": peers.version("resiliparse"),
+        "htmltok (Python)": peers.version("htmltok"),
+    }
+    return peers.measure_python_tools(args, tools, versions, "main-content-peers-")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     peers.add_common_arguments(parser)
     parser.set_defaults(htmltok_cmd="text --main-content", copies=2, runs=5)
-    peers.run_main(parser, measure, markdown)
+    peers.run_main(parser, measure, peers.tools_markdown)
 
 
 if __name__ == "__main__":
