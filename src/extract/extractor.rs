@@ -139,8 +139,10 @@ impl Extractor {
         // text), Markdown the elements it writes as markup; the text alone
         // neither.
         let every_tag = main_content;
+        // With Markdown, the elements that make a boundary too: Markdown
+        // takes theirs past the fast path (`Extractor::markdown_boundary`).
         let markdown_tags = if markdown {
-            markdown::ELEMENTS
+            markdown::ELEMENTS.union(visible::BOUNDARY)
         } else {
             ElementSet::of(&[])
         };
@@ -202,21 +204,7 @@ impl Extractor {
             links: HeldLinks::new(options.url.as_ref()),
             meta: MetaCollector::new(options.metadata_limit),
             segmenter: main_content.then(|| Box::new(Segmenter::new())),
-            markdown: markdown.then(|| {
-                // With main content the cap applies to the kept blocks'
-                // Markdown, not to the page's.
-                let written = if main_content {
-                    usize::MAX
-                } else {
-                    options.text_limit
-                };
-                Box::new(Markdown::new(
-                    options.link_targets,
-                    written,
-                    options.text_limit,
-                    main_content,
-                ))
-            }),
+            markdown: markdown.then(|| new_markdown(options)),
         }
     }
 
@@ -405,26 +393,40 @@ impl Extractor {
     }
 
     /// The boundary a tag makes in the text.
-    fn boundary(&mut self, boundary: Option<Boundary>, element: Element) {
+    #[inline(always)]
+    fn boundary(&mut self, boundary: Option<Boundary>) {
         match boundary {
             Some(Boundary::Block) => self.text.collapse.line_break(),
             Some(Boundary::Cell) => self.text.collapse.space(),
             None => return,
         }
+        self.links.anchor_space();
+    }
+
+    /// The boundary a tag of `element` makes, for Markdown. Only the paths
+    /// past the start tags' fast path call it: with Markdown every
+    /// element that makes a boundary takes them (see `Extractor::new`), so
+    /// that the fast path saves no registers for a call it never makes.
+    #[inline(never)]
+    fn markdown_boundary(&mut self, boundary: Option<Boundary>, element: Element) {
         if let Some(markdown) = &mut self.markdown {
             markdown.boundary(boundary, element);
         }
-        self.links.anchor_space();
     }
 
     /// [`Extractor::boundary`] for a tag of `element` in the paths that
     /// main content takes (every tag does, with it): a block boundary
     /// (not a `<br>`, which breaks a line inside a block) ends a block.
     fn boundary_of(&mut self, boundary: Option<Boundary>, element: Element) {
+        // Markdown first: the markup it closes there ends the block that
+        // main content is told of next.
+        if self.markdown.is_some() && boundary.is_some() {
+            self.markdown_boundary(boundary, element);
+        }
         if boundary == Some(Boundary::Block) && element != Element::Br && self.segmenter.is_some() {
             self.end_block();
         }
-        self.boundary(boundary, element);
+        self.boundary(boundary);
     }
 
     /// Ends the block being written, for main content: its text gathered
@@ -461,7 +463,14 @@ impl Extractor {
         if kind & START_MORE == 0
             && (!self.dispatch.follow.visible() || self.visible.is_plainly_shown_start(tag))
         {
-            self.boundary(kinds::boundary(kind), tag.element);
+            // On the bits themselves, not through an `Option<Boundary>`,
+            // which the compiler was seen to build branch-free and then
+            // test again (BENCHMARKS.md, "Markdown").
+            if kind & kinds::BLOCK != 0 {
+                self.boundary(Some(Boundary::Block));
+            } else if kind & kinds::CELL != 0 {
+                self.boundary(Some(Boundary::Cell));
+            }
             return;
         }
         self.start_tag_slow(tag, source);
@@ -569,10 +578,8 @@ impl Extractor {
 
     #[inline(never)]
     fn end_tag(&mut self, tag: &Tag<'_>) {
-        if let Some(markdown) = &mut self.markdown {
-            if self.visible.shows_text() {
-                markdown.end_tag(tag);
-            }
+        if self.markdown.is_some() && self.visible.shows_text() {
+            self.markdown_end_tag(tag);
         }
         if let Some(segmenter) = &mut self.segmenter {
             segmenter.end_tag(tag);
@@ -595,6 +602,15 @@ impl Extractor {
             return self.refresh();
         }
         self.end_tag_rest(tag);
+    }
+
+    /// An end tag of what is shown, for Markdown (out of line, as
+    /// [`Extractor::markdown_boundary`] is).
+    #[inline(never)]
+    fn markdown_end_tag(&mut self, tag: &Tag<'_>) {
+        if let Some(markdown) = &mut self.markdown {
+            markdown.end_tag(tag);
+        }
     }
 
     /// [`Extractor::end_tag`] for the end tags of `END_TAGS`, and any
@@ -640,10 +656,7 @@ impl Extractor {
     /// assert_eq!(extractor.finish().text, "One\nTwo");
     /// ```
     pub fn reserve_text(&mut self, bytes: usize) {
-        match &mut self.markdown {
-            Some(markdown) => markdown.reserve(bytes),
-            None => self.text.reserve(bytes),
-        }
+        self.text.reserve(bytes);
     }
 
     /// Makes room for what a page of `page_bytes` bytes usually yields,
@@ -682,11 +695,7 @@ impl Extractor {
     /// Whether nothing more can be extracted: only text was asked for, and
     /// its cap is reached. A caller may stop tokenizing.
     pub fn is_done(&self) -> bool {
-        let full = match &self.markdown {
-            Some(markdown) => markdown.is_full(),
-            None => self.text.is_full(),
-        };
-        !self.wants.links && !self.wants.metadata && full
+        !self.wants.links && !self.wants.metadata && self.text.is_full()
     }
 
     /// The text written since it was last taken (the whole text so far,
@@ -865,20 +874,12 @@ impl Extractor {
         let mut links = self.links.take_resolved();
         let (mut text, mut text_truncated, mut runs) = self.text.finish();
         let mut main_content = MainContent::NotAsked;
-        if let Some(mut markdown) = self.markdown.take_if(|_| self.segmenter.is_none()) {
-            markdown.finish();
-            (text, text_truncated) = markdown.take();
-        }
+        let markdown = self.markdown.take();
         if let Some(segmenter) = self.segmenter {
             let decision = segmenter.finish(&text);
-            if let Some(mut markdown) = self.markdown.take() {
-                markdown.finish();
-                let kept: Vec<usize> = decision.kept.iter().map(|k| k.block).collect();
-                (text, text_truncated) = if decision.outcome == MainContent::Found {
-                    markdown.take_blocks(&kept)
-                } else {
-                    markdown.take()
-                };
+            if let Some(markdown) = markdown {
+                let kept = (decision.outcome == MainContent::Found).then_some(&decision.kept[..]);
+                (text, text_truncated) = markdown_text(markdown, kept);
                 runs = Vec::new();
             } else if decision.outcome == MainContent::Found {
                 (text, runs) = main_content::assemble(&text, &runs, &decision.kept);
@@ -887,6 +888,8 @@ impl Extractor {
                 link.in_main_content = kept;
             }
             main_content = decision.outcome;
+        } else if let Some(markdown) = markdown {
+            (text, text_truncated) = markdown_text(markdown, None);
         }
         if !self.wants.offsets {
             runs = Vec::new();
@@ -901,4 +904,42 @@ impl Extractor {
             main_content,
         }
     }
+}
+
+/// The Markdown of a page once it is read: all of it, or the `kept`
+/// blocks' (main content); and whether the cap cut it. Out of line, so
+/// that [`Extractor::finish`], which a caller's token loop may inline,
+/// stays the size it is without Markdown.
+#[inline(never)]
+fn markdown_text(
+    mut markdown: Box<Markdown>,
+    kept: Option<&[main_content::Kept]>,
+) -> (String, bool) {
+    markdown.finish();
+    match kept {
+        Some(kept) => {
+            let blocks: Vec<usize> = kept.iter().map(|k| k.block).collect();
+            markdown.take_blocks(&blocks)
+        }
+        None => markdown.take(),
+    }
+}
+
+/// The Markdown writer the options ask for (out of line, as
+/// [`markdown_text`] is).
+#[inline(never)]
+fn new_markdown(options: &ExtractOptions) -> Box<Markdown> {
+    // With main content the cap applies to the kept blocks' Markdown, not
+    // to the page's.
+    let written = if options.main_content {
+        usize::MAX
+    } else {
+        options.text_limit
+    };
+    Box::new(Markdown::new(
+        options.link_targets,
+        written,
+        options.text_limit,
+        options.main_content,
+    ))
 }

@@ -88,9 +88,11 @@ pub(super) fn write_text(out: &mut String, text: &str, place: Place) -> bool {
     // must not escape again.
     let mut escaped = usize::MAX;
     if place.line_start && !place.code {
+        // CommonMark ends a marker at a line tabulation (U+000B) too,
+        // which HTML's whitespace is not.
         let word = bytes
             .iter()
-            .position(|&b| classes[b as usize] == Class::Space)
+            .position(|&b| classes[b as usize] == Class::Space || b == 0x0B)
             .unwrap_or(bytes.len());
         if let Some(at) = line_start_escape(&bytes[..word]) {
             out.push_str(&text[..at]);
@@ -170,7 +172,7 @@ pub(super) fn write(out: &mut String, piece: &str, place: Place) {
 /// Writes `text`, escaped as it is for the middle of a line, at the start
 /// of one: its first word escaped as a line's first (`# x`, `1. x`).
 pub(super) fn line_start(out: &mut String, text: &str) {
-    let first = text.split(' ').next().unwrap_or("");
+    let first = text.split([' ', '\u{b}']).next().unwrap_or("");
     match line_start_escape(first.as_bytes()) {
         // A `*` is escaped anywhere already.
         Some(at) if !text[at..].starts_with('*') => {
@@ -267,6 +269,8 @@ mod tests {
             (">x", "\\>x"),
             ("~~~js", "\\~~~js"),
             ("-x", "-x"),
+            ("#\u{b}x", "\\#\u{b}x"),
+            ("-\u{b}x", "\\-\u{b}x"),
         ] {
             assert_eq!(escaped(piece, LINE), want, "{piece}");
         }

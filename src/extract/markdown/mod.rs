@@ -231,11 +231,6 @@ impl Markdown {
         self.out.len()
     }
 
-    /// Makes room for `bytes` more.
-    pub(in crate::extract) fn reserve(&mut self, bytes: usize) {
-        self.out.reserve(bytes.min(self.written_limit));
-    }
-
     /// Whether text now is flat: on one line (in a table cell, or in a
     /// heading once its `#`s are written).
     fn flat(&self) -> bool {
