@@ -229,7 +229,10 @@ impl Inline {
                 _ if in_code => State::Plain,
                 Style::Strong | Style::Emphasis => {
                     let touches = prev == Some('*') && out.len() == run;
+                    // Text that begins with whitespace CommonMark knows and
+                    // HTML does not (a line tabulation) is not flanked.
                     let flanks = !touches
+                        && !first.is_whitespace()
                         && (!is_punctuation(first)
                             || prev.is_none_or(|p| p.is_whitespace() || is_punctuation(p)));
                     if flanks {
@@ -268,6 +271,13 @@ impl Inline {
                 let delimiter = delimiter(element.style);
                 let len = delimiter.len();
                 let last = out.chars().next_back().unwrap_or(' ');
+                if last.is_whitespace() {
+                    // Whitespace that HTML keeps in a word (a line
+                    // tabulation) before it: no closing could flank, so
+                    // the emphasis is taken out.
+                    out.replace_range(at..at + len, "");
+                    return;
+                }
                 let close = out.len();
                 out.push_str(delimiter);
                 if is_punctuation(last) {
