@@ -7,6 +7,10 @@ use crate::token::Span;
 
 use super::{Link, Metadata};
 
+// What the docs link to.
+#[cfg(doc)]
+use super::ExtractOptions;
+
 /// One piece of the output text and where in the input it came from: the
 /// collapsed text of one text token (or of the pieces of one, in a
 /// stream).

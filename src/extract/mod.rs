@@ -187,7 +187,7 @@ pub use rel::Rel;
 pub use resolve::{Resolved, Resolver};
 
 /// Extracts text, links and metadata from a whole page (tokenized with
-/// the default [`Options`], scripting as `options` says).
+/// the default [`Options`](crate::Options), scripting as `options` says).
 ///
 /// See the [module docs](self) for an example.
 pub fn extract(html: &str, options: &ExtractOptions) -> Extracted {

@@ -4,6 +4,10 @@ use url::Url;
 
 use crate::tokenizer::Options;
 
+// What the docs link to.
+#[cfg(doc)]
+use super::{Extracted, Extractor, Metadata, TextRun};
+
 /// How the text is written ([`ExtractOptions::format`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]

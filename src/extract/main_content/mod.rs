@@ -5,7 +5,7 @@
 //! It is found in the same one pass over the tokens that makes the text,
 //! then one pass over the page's blocks:
 //!
-//! 1. While the page is read ([`Segmenter`]), the text is cut into blocks
+//! 1. While the page is read (`Segmenter`), the text is cut into blocks
 //!    where the text output breaks lines for a block element (`context.rs`
 //!    follows the open elements; `blocks.rs` records each block: where its
 //!    text is, how much of it is inside links, what the elements above it

@@ -28,7 +28,7 @@
 //! With main content ([`ExtractOptions::main_content`](super::ExtractOptions::main_content)),
 //! the Markdown is written for the whole page while main content cuts the
 //! plain text into blocks; at each block's end the Markdown's length is
-//! noted ([`Markdown::mark`]), and the kept blocks' Markdown is what is
+//! noted (`Markdown::mark`), and the kept blocks' Markdown is what is
 //! kept. A table or a code block, written at its end, goes with the last
 //! block in it.
 
