@@ -184,6 +184,7 @@ mod entities;
 mod error;
 #[cfg(feature = "extract")]
 pub mod extract;
+mod memory_limit;
 pub mod mime;
 mod position;
 mod scan;
@@ -198,10 +199,11 @@ pub mod warc;
 
 pub use element::Element;
 pub use error::{ErrorCode, ParseError};
+pub use memory_limit::{MemoryLimitError, MemoryLimitKind};
 pub use position::{LineCursor, LineIndex};
 pub use stream::{Feed, StreamError, StreamOptions, StreamTokenizer};
 pub use token::{Attribute, Attributes, Comment, Doctype, Span, Tag, Text, Token};
-pub use tokenizer::{MemoryLimitError, Options, State, Tokenizer};
+pub use tokenizer::{Options, State, Tokenizer};
 
 #[cfg(feature = "encoding")]
 pub use encoding::{

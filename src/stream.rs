@@ -86,6 +86,7 @@ use std::rc::Rc;
 use bumpalo::Bump;
 
 use crate::error::ParseError;
+use crate::memory_limit::{MemoryLimitError, MemoryLimitKind};
 use crate::scan::utf8_width;
 use crate::token::{Span, Token};
 use crate::tokenizer::{BufferChain, Carry, Options, State, Tokenizer};
@@ -101,8 +102,9 @@ pub struct StreamOptions {
     /// pieces that end at chunk boundaries.
     pub coalesce_text: bool,
     /// The most bytes the stream may hold between chunks (the carried part
-    /// of a token, and with coalescing the text held back), or `None` for no
-    /// limit.
+    /// of a token, and with coalescing the text held back), or `None` (the
+    /// default) for no limit. Past it the stream stops with
+    /// [`StreamError::MemoryLimit`].
     pub memory_limit: Option<usize>,
 }
 
@@ -140,17 +142,12 @@ impl StreamOptions {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum StreamError {
-    /// What the stream had to hold between chunks passed
-    /// [`StreamOptions::memory_limit`]. Every token before `offset` was
-    /// delivered.
-    MemoryLimit {
-        /// The limit, in bytes.
-        limit: usize,
-        /// What it would have had to hold.
-        needed: usize,
-        /// Offset in the stream where the held part begins.
-        offset: usize,
-    },
+    /// A memory limit stopped the stream: what it had to hold between
+    /// chunks passed [`StreamOptions::memory_limit`]
+    /// ([`MemoryLimitKind::Stream`]), or its tokenizer passed
+    /// [`Options::memory_limit`] ([`MemoryLimitKind::Tokenizer`]). Every
+    /// token before the error's offset was delivered.
+    MemoryLimit(MemoryLimitError),
     /// [`StreamTokenizer::feed`] or [`StreamTokenizer::finish`] was called
     /// after `finish`.
     Finished,
@@ -159,15 +156,7 @@ pub enum StreamError {
 impl fmt::Display for StreamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StreamError::MemoryLimit {
-                limit,
-                needed,
-                offset,
-            } => write!(
-                f,
-                "memory limit of {limit} bytes exceeded: a token starting at byte {offset} \
-                 needs {needed} bytes held between chunks"
-            ),
+            StreamError::MemoryLimit(error) => error.fmt(f),
             StreamError::Finished => f.write_str("the stream was already finished"),
         }
     }
@@ -692,11 +681,7 @@ impl<'a> ChunkReader<'a> {
             s.eof_text_end = Some(end);
         }
         if let Some(e) = core.limit_error() {
-            s.failed = Some(StreamError::MemoryLimit {
-                limit: e.limit,
-                needed: e.used,
-                offset: e.offset,
-            });
+            s.failed = Some(StreamError::MemoryLimit(*e));
             self.done = true;
             return;
         }
@@ -737,11 +722,12 @@ impl<'a> ChunkReader<'a> {
         if let Some(limit) = s.opts.memory_limit {
             let needed = s.held_bytes(self.utf8_held);
             if needed > limit {
-                s.failed = Some(StreamError::MemoryLimit {
+                s.failed = Some(StreamError::MemoryLimit(MemoryLimitError {
+                    kind: MemoryLimitKind::Stream,
                     limit,
                     needed,
-                    offset: s.carry.held_text_start().unwrap_or(s.pending_base),
-                });
+                    offset: Some(s.carry.held_text_start().unwrap_or(s.pending_base)),
+                }));
                 self.done = true;
             }
         }

@@ -589,16 +589,14 @@ fn memory_cap(report: &mut Checks) {
     let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode(&original);
     let needed = original.len();
     let result = (|| {
-        let opts = DecodeOptions::default().memory_limit(needed - 1);
+        let opts = DecodeOptions::default().memory_limit(Some(needed - 1));
         match Document::from_bytes(&bytes, &opts) {
-            Err(
-                err @ DecodeError::MemoryLimit {
-                    limit, needed: n, ..
-                },
-            ) if limit == needed - 1 && n == needed => {
+            Err(err @ DecodeError::MemoryLimit(e))
+                if e.limit == needed - 1 && e.needed == needed =>
+            {
                 let message = err.to_string();
                 let says = format!(
-                    "needs {needed} bytes, the decode memory limit is {} bytes",
+                    "memory limit of {} bytes exceeded: {needed} bytes needed",
                     needed - 1
                 );
                 if !message.contains("shift_jis") || !message.contains(&says) {
@@ -607,8 +605,9 @@ fn memory_cap(report: &mut Checks) {
             }
             other => return Err(format!("expected MemoryLimit, got {other:?}")),
         }
-        let doc = Document::from_bytes(&bytes, &DecodeOptions::default().memory_limit(needed))
-            .map_err(|e| e.to_string())?;
+        let doc =
+            Document::from_bytes(&bytes, &DecodeOptions::default().memory_limit(Some(needed)))
+                .map_err(|e| e.to_string())?;
         if doc.text() != original {
             return Err("decoded text differs".into());
         }

@@ -9,7 +9,10 @@
 use std::path::PathBuf;
 
 use htmltok::bumpalo::Bump;
-use htmltok::{Options, ParseError, StreamError, StreamOptions, StreamTokenizer, Token, Tokenizer};
+use htmltok::{
+    MemoryLimitError, Options, ParseError, StreamError, StreamOptions, StreamTokenizer, Token,
+    Tokenizer,
+};
 use htmltok_test_support::harness::{self, Checks, Trial};
 use htmltok_test_support::{corpus, html5lib};
 
@@ -235,11 +238,11 @@ fn memory_limit(counts: &mut Checks) {
     }
     let ok = matches!(
         error,
-        Some(StreamError::MemoryLimit {
+        Some(StreamError::MemoryLimit(MemoryLimitError {
             limit: 4096,
-            offset: 13,
+            offset: Some(13),
             ..
-        })
+        }))
     ) && seen.len() == 3
         && error.as_ref().unwrap().to_string().contains("4096");
     counts.same(
@@ -288,11 +291,11 @@ fn memory_limit_on_coalesced_text(counts: &mut Checks) {
     let coalesced_ok = texts == 0
         && matches!(
             error,
-            Some(StreamError::MemoryLimit {
+            Some(StreamError::MemoryLimit(MemoryLimitError {
                 limit: 4096,
-                offset: 3,
+                offset: Some(3),
                 ..
-            })
+            }))
         );
     let (pieces, pieces_error) = run(false);
     // One piece per chunk: every chunk holds some of the text.

@@ -303,10 +303,9 @@ fn a_construct_larger_than_the_memory_limit_fails_that_input_only() {
     assert_eq!(
         stderr(&out),
         format!(
-            "htmltok: {big}: going on at byte 13 needs more than the memory limit of 1 MiB \
-             (--memory-limit): a comment, tag or value of a quarter of that, as many open \
-             elements, or as many parse errors at once; the rest of the input was not \
-             processed\n\
+            "htmltok: {big}: memory limit of 262144 bytes exceeded at byte 13: 327668 bytes \
+             needed for the input the stream holds between chunks (the limit is a quarter of \
+             --memory-limit 1 MiB); the rest of the input was not processed\n\
              htmltok: 1 of 2 inputs failed\n"
         )
     );

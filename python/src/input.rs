@@ -12,7 +12,10 @@
 
 use std::borrow::Cow;
 
-use htmltok::{DecodeError, DecodeOptions, Document, canonical_label, encoding_for_label};
+use htmltok::{
+    DecodeError, DecodeOptions, Document, MemoryLimitError as LimitError, canonical_label,
+    encoding_for_label,
+};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -23,7 +26,8 @@ create_exception!(
     MemoryLimitError,
     PyMemoryError,
     "A memory cap (`memory_limit=`) was reached: the attributes `limit` and \
-     `used` are bytes, `offset` is where in the page's text it happened."
+     `needed` are bytes, `offset` is where in the page's text it happened (None \
+     when decoding refused the whole page). The tokens before it were yielded."
 );
 
 /// A page as the caller gave it.
@@ -111,10 +115,7 @@ impl Decoding {
         if let Some(label) = &self.transport {
             options = options.transport_charset(label.clone());
         }
-        if let Some(limit) = self.memory_limit {
-            options = options.memory_limit(limit);
-        }
-        Ok(options)
+        Ok(options.memory_limit(self.memory_limit))
     }
 
     /// A `ValueError` when encoding arguments came with a `str` (which has
@@ -159,31 +160,22 @@ pub(crate) fn with_text<R: Send>(
 /// A [`DecodeError`] as the Python exception a caller expects.
 pub(crate) fn decode_error(error: DecodeError) -> PyErr {
     match &error {
-        DecodeError::MemoryLimit { limit, needed, .. } => {
-            memory_limit_error(error.to_string(), *limit, *needed, 0)
-        }
-        DecodeError::MetaScan(e) => {
-            memory_limit_error(error.to_string(), e.limit, e.used, e.offset)
-        }
+        DecodeError::MemoryLimit(e) => memory_limit_error(e),
         DecodeError::UnknownLabel { .. } => PyValueError::new_err(error.to_string()),
         _ => PyMemoryError::new_err(error.to_string()),
     }
 }
 
-/// A [`MemoryLimitError`] with its `limit`, `used` and `offset`.
-pub(crate) fn memory_limit_error(
-    message: String,
-    limit: usize,
-    used: usize,
-    offset: usize,
-) -> PyErr {
+/// The library's memory limit error as a [`MemoryLimitError`]: its message,
+/// `limit`, `needed` and `offset`.
+pub(crate) fn memory_limit_error(e: &LimitError) -> PyErr {
     Python::attach(|py| {
-        let error = MemoryLimitError::new_err(message);
+        let error = MemoryLimitError::new_err(e.to_string());
         let value = error.value(py);
         let set = || -> PyResult<()> {
-            value.setattr("limit", limit)?;
-            value.setattr("used", used)?;
-            value.setattr("offset", offset)
+            value.setattr("limit", e.limit)?;
+            value.setattr("needed", e.needed)?;
+            value.setattr("offset", e.offset)
         };
         match set() {
             Ok(()) => error,

@@ -434,19 +434,7 @@ impl Tokens {
             }
             if let Some(error) = self.progress.failed.take() {
                 return Err(match error {
-                    StreamError::MemoryLimit {
-                        limit,
-                        needed,
-                        offset,
-                    } => memory_limit_error(
-                        format!(
-                            "memory limit of {limit} bytes exceeded at byte {offset} of the \
-                             page ({needed} bytes needed); the tokens before it were yielded"
-                        ),
-                        limit,
-                        needed,
-                        offset,
-                    ),
+                    StreamError::MemoryLimit(e) => memory_limit_error(&e),
                     other => PyValueError::new_err(other.to_string()),
                 });
             }

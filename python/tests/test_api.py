@@ -123,7 +123,7 @@ def test_bad_arguments_are_clear_errors():
         htmltok.Token("tag")
 
 
-def test_memory_limits_raise_with_limit_used_and_offset():
+def test_memory_limits_raise_with_limit_needed_and_offset():
     # A comment with CRLFs is normalized, so it is built in the arena.
     page = "<p>" + "x" * 100 + "<!--" + "c\r\n" * 5000 + "-->" + "<p>after"
     tokens = htmltok.tokenize(page, memory_limit=4096)
@@ -132,7 +132,7 @@ def test_memory_limits_raise_with_limit_used_and_offset():
         for t in tokens:
             got.append(t)
     assert isinstance(e.value, MemoryError)
-    assert e.value.limit == 4096 and e.value.used > 4096
+    assert e.value.limit == 4096 and e.value.needed > 4096
     assert 103 < e.value.offset < len(page)
     assert "memory limit of 4096 bytes exceeded at byte" in str(e.value)
     # The tokens finished before it were yielded, and the text before the
@@ -145,8 +145,14 @@ def test_memory_limits_raise_with_limit_used_and_offset():
     big = b"<meta charset=windows-1252>" + b"\xe9" * 10_000
     with pytest.raises(htmltok.MemoryLimitError) as e:
         htmltok.text(big, memory_limit=1000)
-    assert e.value.limit == 1000 and e.value.used > 1000
+    assert e.value.limit == 1000 and e.value.needed > 1000
     assert "memory limit" in str(e.value)
+    # Decoding refuses the whole page: there is no offset.
+    assert e.value.offset is None
+    assert str(e.value) == (
+        f"memory limit of 1000 bytes exceeded: {e.value.needed} bytes needed for "
+        "the text decoded from windows-1252 to UTF-8"
+    )
     # Under the cap, nothing changes.
     assert htmltok.text(page, memory_limit=1 << 20) == htmltok.text(page)
 

@@ -5,7 +5,8 @@ use std::borrow::Cow;
 
 use encoding_rs::{CoderResult, Decoder, Encoding, UTF_8};
 
-use super::{DecodeError, MemoryStage};
+use super::{DecodeError, canonical_label};
+use crate::memory_limit::{MemoryLimitError, MemoryLimitKind};
 
 /// Size of the stack buffer the decoder writes into before the text is
 /// appended to the output. Any decoder makes progress with this much room.
@@ -57,12 +58,14 @@ pub(crate) fn decode<'a>(
         if needed_now > out.capacity() {
             if needed_now > limit_bytes {
                 let rest = count_rest(&mut decoder, src, &result, scratch);
-                return Err(DecodeError::MemoryLimit {
-                    stage: MemoryStage::Decode,
-                    encoding,
+                return Err(DecodeError::MemoryLimit(MemoryLimitError {
+                    kind: MemoryLimitKind::Decode {
+                        from: canonical_label(encoding),
+                    },
                     limit: limit_bytes,
                     needed: needed_now.saturating_add(rest),
-                });
+                    offset: None,
+                }));
             }
             let consumed = bytes.len() - src.len();
             let projected = project(needed_now, consumed, bytes.len());
@@ -95,7 +98,6 @@ fn grow(out: &mut String, target: usize, encoding: &'static Encoding) -> Result<
     }
     out.try_reserve_exact(target - out.len())
         .map_err(|_| DecodeError::AllocationFailed {
-            stage: MemoryStage::Decode,
             encoding,
             requested: target,
         })
@@ -149,8 +151,8 @@ mod tests {
         assert_eq!((text.as_ref(), errors), (expected, false));
         let err = decode(bytes, WINDOWS_1252, Some(expected.len() - 1)).unwrap_err();
         match err {
-            DecodeError::MemoryLimit { limit, needed, .. } => {
-                assert_eq!((limit, needed), (expected.len() - 1, expected.len()));
+            DecodeError::MemoryLimit(e) => {
+                assert_eq!((e.limit, e.needed), (expected.len() - 1, expected.len()));
             }
             other => panic!("{other:?}"),
         }
@@ -164,7 +166,7 @@ mod tests {
             .collect();
         let full = WINDOWS_1252.decode_without_bom_handling(&bytes).0.len();
         let err = decode(&bytes, WINDOWS_1252, Some(20_000)).unwrap_err();
-        assert!(matches!(err, DecodeError::MemoryLimit { needed, .. } if needed == full));
+        assert!(matches!(err, DecodeError::MemoryLimit(e) if e.needed == full));
         let (text, _) = decode(&bytes, WINDOWS_1252, Some(full)).unwrap();
         assert_eq!(text.len(), full);
         let (text, _) = decode(&bytes, WINDOWS_1252, None).unwrap();

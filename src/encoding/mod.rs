@@ -79,13 +79,13 @@
 //! use htmltok::{DecodeError, DecodeOptions, Document};
 //!
 //! let bytes = vec![0xE9; 10_000]; // "é" × 10,000 in windows-1252: 20,000 bytes of UTF-8
-//! let opts = DecodeOptions::default().memory_limit(4096);
+//! let opts = DecodeOptions::default().memory_limit(Some(4096));
 //! let err = Document::from_bytes(&bytes, &opts).unwrap_err();
-//! assert!(matches!(err, DecodeError::MemoryLimit { needed: 20_000, limit: 4096, .. }));
+//! assert!(matches!(err, DecodeError::MemoryLimit(e) if e.needed == 20_000 && e.limit == 4096));
 //! assert_eq!(
 //!     err.to_string(),
-//!     "memory limit exceeded while decoding from windows-1252 to UTF-8: \
-//!      the decoded text needs 20000 bytes, the decode memory limit is 4096 bytes",
+//!     "memory limit of 4096 bytes exceeded: \
+//!      20000 bytes needed for the text decoded from windows-1252 to UTF-8",
 //! );
 //! ```
 
@@ -101,7 +101,8 @@ use std::fmt;
 use bumpalo::Bump;
 use encoding_rs::{Encoding, WINDOWS_1252};
 
-use crate::tokenizer::{MemoryLimitError, Options, Tokenizer};
+use crate::memory_limit::{MemoryLimitError, MemoryLimitKind};
+use crate::tokenizer::{Options, Tokenizer};
 
 pub use change::{CheckedTokens, EncodingChange, EncodingWatcher, meta_declared_encoding};
 pub use labels::{canonical_label, encoding_for_label};
@@ -188,7 +189,7 @@ impl fmt::Display for EncodingSource {
 /// let opts = DecodeOptions::default()
 ///     .transport_charset("ISO-8859-1")      // from Content-Type: text/html; charset=ISO-8859-1
 ///     .default_encoding(encoding_rs::UTF_8) // instead of windows-1252
-///     .memory_limit(64 << 20);              // at most 64 MiB for the decoded copy
+///     .memory_limit(Some(64 << 20));        // at most 64 MiB for the decoded copy
 /// # let _ = opts;
 /// let opts = DecodeOptions::default().override_label("sjis")?; // a user's --encoding
 /// assert_eq!(opts.override_encoding, Some(encoding_rs::SHIFT_JIS));
@@ -216,7 +217,8 @@ pub struct DecodeOptions {
     /// (its UTF-8 copy), or `None` (the default) for no limit. Zero-copy
     /// input (valid UTF-8, or ASCII in an ASCII-compatible encoding)
     /// allocates nothing and is never refused; a decode that would need more
-    /// fails with [`DecodeError::MemoryLimit`], saying how much it needed.
+    /// fails with [`DecodeError::MemoryLimit`] ([`MemoryLimitKind::Decode`]),
+    /// saying how much it needed.
     /// This bounds decoding; the tokenizer has its own
     /// [`Options::memory_limit`] for its arena, which
     /// [`Document::resolve`] sets to this one when it is not set.
@@ -274,9 +276,9 @@ impl DecodeOptions {
         self
     }
 
-    /// Sets [`DecodeOptions::memory_limit`] to `bytes`.
-    pub fn memory_limit(mut self, bytes: usize) -> DecodeOptions {
-        self.memory_limit = Some(bytes);
+    /// Sets [`DecodeOptions::memory_limit`].
+    pub fn memory_limit(mut self, limit: Option<usize>) -> DecodeOptions {
+        self.memory_limit = limit;
         self
     }
 
@@ -293,41 +295,17 @@ impl DecodeOptions {
     }
 }
 
-/// The stage of processing a memory limit applies to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum MemoryStage {
-    /// Decoding the input bytes to the UTF-8 text.
-    Decode,
-}
-
-impl fmt::Display for MemoryStage {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MemoryStage::Decode => f.write_str("decode"),
-        }
-    }
-}
-
 /// Why bytes could not be made into a [`Document`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum DecodeError {
-    /// The decoded text would need more than [`DecodeOptions::memory_limit`].
-    MemoryLimit {
-        /// Where the limit was hit.
-        stage: MemoryStage,
-        /// The encoding being decoded from.
-        encoding: &'static Encoding,
-        /// The limit, in bytes.
-        limit: usize,
-        /// The bytes the decoded text needs.
-        needed: usize,
-    },
+    /// A memory limit stopped the work: the decoded text would need more
+    /// than [`DecodeOptions::memory_limit`] ([`MemoryLimitKind::Decode`]),
+    /// or [`Document::resolve`]'s tokenizer passed its limit while looking
+    /// for a `<meta>` ([`MemoryLimitKind::MetaScan`]).
+    MemoryLimit(MemoryLimitError),
     /// The allocator refused memory for the decoded text.
     AllocationFailed {
-        /// Where it happened.
-        stage: MemoryStage,
         /// The encoding being decoded from.
         encoding: &'static Encoding,
         /// The capacity asked for, in bytes.
@@ -338,27 +316,13 @@ pub enum DecodeError {
         /// The label as given.
         label: String,
     },
-    /// [`Document::resolve`] could not finish looking for a `<meta>`: the
-    /// tokenizer hit its [`Options::memory_limit`] first.
-    MetaScan(MemoryLimitError),
 }
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DecodeError::MemoryLimit {
-                stage: MemoryStage::Decode,
-                encoding,
-                limit,
-                needed,
-            } => write!(
-                f,
-                "memory limit exceeded while decoding from {} to UTF-8: the decoded text \
-                 needs {needed} bytes, the decode memory limit is {limit} bytes",
-                canonical_label(encoding)
-            ),
+            DecodeError::MemoryLimit(error) => error.fmt(f),
             DecodeError::AllocationFailed {
-                stage: MemoryStage::Decode,
                 encoding,
                 requested,
             } => write!(
@@ -366,10 +330,6 @@ impl fmt::Display for DecodeError {
                 "out of memory while decoding from {} to UTF-8: could not allocate \
                  {requested} bytes for the decoded text",
                 canonical_label(encoding)
-            ),
-            DecodeError::MetaScan(error) => write!(
-                f,
-                "while tokenizing to find a <meta> that changes the encoding: {error}"
             ),
             DecodeError::UnknownLabel { label } => write!(
                 f,
@@ -473,7 +433,7 @@ impl<'a> Document<'a> {
     /// it is skipped when the text holds no `<meta` at all. Unless `options`
     /// sets its own [`Options::memory_limit`], the arena gets the decode
     /// limit ([`DecodeOptions::memory_limit`]); hitting it is
-    /// [`DecodeError::MetaScan`].
+    /// [`DecodeError::MemoryLimit`] of [`MemoryLimitKind::MetaScan`].
     pub fn resolve(mut self, options: Options) -> Result<Document<'a>, DecodeError> {
         if self.confidence == Confidence::Certain {
             return Ok(self);
@@ -489,7 +449,10 @@ impl<'a> Document<'a> {
             // Up to the first <meta> that confirms or changes the encoding.
             while tokens.confidence() == Confidence::Tentative && tokens.next().is_some() {}
             if let Some(error) = tokens.tokenizer().limit_error() {
-                return Err(DecodeError::MetaScan(*error));
+                return Err(DecodeError::MemoryLimit(MemoryLimitError {
+                    kind: MemoryLimitKind::MetaScan,
+                    ..*error
+                }));
             }
             (tokens.change().copied(), tokens.confidence())
         };

@@ -131,21 +131,24 @@ fn memory_limit_is_an_error_value() {
     let full = Document::from_bytes(&latin2, &opts).unwrap();
     assert!(full.text() == bytes);
     let needed = bytes.len();
-    let err = Document::from_bytes(&latin2, &opts.clone().memory_limit(needed - 1)).unwrap_err();
+    let err =
+        Document::from_bytes(&latin2, &opts.clone().memory_limit(Some(needed - 1))).unwrap_err();
     assert_eq!(
         err,
-        DecodeError::MemoryLimit {
-            stage: MemoryStage::Decode,
-            encoding: ISO_8859_2,
+        DecodeError::MemoryLimit(MemoryLimitError {
+            kind: MemoryLimitKind::Decode {
+                from: canonical_label(ISO_8859_2),
+            },
             limit: needed - 1,
             needed,
-        }
+            offset: None,
+        })
     );
     assert!(err.to_string().contains("iso-8859-2"), "{err}");
-    assert!(Document::from_bytes(&latin2, &opts.clone().memory_limit(needed)).is_ok());
+    assert!(Document::from_bytes(&latin2, &opts.clone().memory_limit(Some(needed))).is_ok());
     // Zero is a valid limit: nothing can be copied, but borrowing is free.
-    assert!(Document::from_bytes(&latin2, &opts.clone().memory_limit(0)).is_err());
-    let ascii = Document::from_bytes(b"<p>ok", &opts.memory_limit(0)).unwrap();
+    assert!(Document::from_bytes(&latin2, &opts.clone().memory_limit(Some(0))).is_err());
+    let ascii = Document::from_bytes(b"<p>ok", &opts.memory_limit(Some(0))).unwrap();
     assert!(ascii.is_borrowed());
 }
 
@@ -155,13 +158,14 @@ fn reparse_keeps_the_memory_limit() {
     // (3 bytes): the first decode fits, the one the <meta> asks for does not.
     let mut page = format!("<!--{}-->", "x".repeat(2000)).into_bytes();
     page.extend_from_slice(b"<meta charset=koi8-r>\xA0\xA0\xA0\xA0\xA0\xA0");
-    let opts = DecodeOptions::default().memory_limit(page.len() + 6);
+    let opts = DecodeOptions::default().memory_limit(Some(page.len() + 6));
     let doc = Document::from_bytes(&page, &opts).unwrap();
     assert_eq!(doc.encoding(), encoding_rs::WINDOWS_1252);
     let err = doc.resolve(Options::default()).unwrap_err();
     assert!(
-        matches!(err, DecodeError::MemoryLimit { encoding, needed, .. }
-            if encoding == KOI8_R && needed == page.len() + 12),
+        matches!(err, DecodeError::MemoryLimit(MemoryLimitError {
+            kind: MemoryLimitKind::Decode { from }, needed, ..
+        }) if from == canonical_label(KOI8_R) && needed == page.len() + 12),
         "{err:?}"
     );
 }
@@ -223,17 +227,19 @@ fn meta_scan_is_bounded_by_the_memory_limit() {
     // ASCII in windows-1252: decoding borrows, but the text with references
     // goes to the tokenizer's arena, past the limit before the <meta>.
     let page = format!("<p>{}<meta charset=koi8-r>", "a&amp;b ".repeat(10_000));
-    let opts = DecodeOptions::default().memory_limit(1000);
+    let opts = DecodeOptions::default().memory_limit(Some(1000));
     let doc = Document::from_bytes(page.as_bytes(), &opts).unwrap();
     assert!(doc.is_borrowed());
     let err = doc.clone().resolve(Options::default()).unwrap_err();
     assert!(
-        matches!(err, DecodeError::MetaScan(e) if e.limit == 1000),
+        matches!(err, DecodeError::MemoryLimit(e)
+            if e.kind == MemoryLimitKind::MetaScan && e.limit == 1000),
         "{err:?}"
     );
     assert!(
         err.to_string()
-            .starts_with("while tokenizing to find a <meta>")
+            .ends_with("while looking for a <meta> that changes the encoding"),
+        "{err}"
     );
     // The tokenizer's own limit wins when set.
     let big = Options::default().memory_limit(Some(1 << 20));

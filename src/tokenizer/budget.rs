@@ -1,38 +1,13 @@
 //! The memory budget: [`Options::memory_limit`](crate::Options::memory_limit)
-//! checked as the input advances, and the error that says where the tokenizer
-//! stopped.
+//! checked as the input advances; past it the tokenizer stops with a
+//! [`MemoryLimitError`] that says where.
 
 use bumpalo::Bump;
 
 use super::{Options, Tokenizer};
 use crate::error::ParseError;
+use crate::memory_limit::{MemoryLimitError, MemoryLimitKind};
 use crate::token::Attribute;
-
-/// The tokenizer stopped because of
-/// [`Options::memory_limit`](crate::Options::memory_limit).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MemoryLimitError {
-    /// The limit, in bytes.
-    pub limit: usize,
-    /// What the tokenizer had used when it stopped.
-    pub used: usize,
-    /// Byte offset of the input where it stopped; every token before the
-    /// construct being tokenized there was delivered, and the text before
-    /// it (a run of text that passed the limit, up to the offset).
-    pub offset: usize,
-}
-
-impl core::fmt::Display for MemoryLimitError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "tokenizer memory limit of {} bytes exceeded at byte {} ({} bytes used)",
-            self.limit, self.offset, self.used
-        )
-    }
-}
-
-impl std::error::Error for MemoryLimitError {}
 
 /// How far the input advances between two checks of the memory limit (see
 /// `Tokenizer::limit_hit_at`).
@@ -118,9 +93,10 @@ impl<'a> Tokenizer<'a> {
             return false;
         }
         self.budget.error = Some(MemoryLimitError {
+            kind: MemoryLimitKind::Tokenizer,
             limit,
-            used,
-            offset: pos + self.cursor.base,
+            needed: used,
+            offset: Some(pos + self.cursor.base),
         });
         self.output.ready = None;
         self.output.waiting = None;

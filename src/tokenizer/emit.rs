@@ -1,10 +1,10 @@
 //! Emitting: the pending text the content states append to, and handing
 //! finished tokens (with the text before them) to the output.
 
-use super::MemoryLimitError;
 use super::Tokenizer;
 use super::strbuf::StrBuf;
 use crate::error::{ErrorCode, ParseError};
+use crate::memory_limit::{MemoryLimitError, MemoryLimitKind};
 use crate::scan::utf8_width;
 use crate::token::{Span, Text, Token};
 
@@ -155,9 +155,10 @@ impl<'a> Tokenizer<'a> {
             // The errors alone passed the limit: the tokens are all out (the
             // last, below, too), the errors from here on are not.
             self.budget.error = Some(MemoryLimitError {
+                kind: MemoryLimitKind::Tokenizer,
                 limit,
-                used: self.errors.found.len() * core::mem::size_of::<ParseError>(),
-                offset: self.errors.next_stream_error.0 + self.cursor.base,
+                needed: self.errors.found.len() * core::mem::size_of::<ParseError>(),
+                offset: Some(self.errors.next_stream_error.0 + self.cursor.base),
             });
         }
         if !self.text.buf.is_empty() {

@@ -66,6 +66,7 @@ mod tree;
 use bumpalo::Bump;
 
 use crate::error::{ErrorCode, ParseError};
+use crate::memory_limit::MemoryLimitError;
 use crate::token::Token;
 use budget::Budget;
 use charref::RefTarget;
@@ -79,7 +80,6 @@ use resume::ResumeState;
 use strbuf::StrBuf;
 use switch::SwitchContext;
 
-pub use budget::MemoryLimitError;
 pub use options::{Options, State};
 pub(crate) use resume::{BufferChain, Carry};
 pub(crate) use switch::OpenElements;

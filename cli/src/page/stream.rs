@@ -18,13 +18,13 @@ use crate::input;
 /// stream and the tokenizer may hold is a quarter of it.
 pub(super) const HELD_COPIES: usize = 4;
 
-/// Why a stream stopped, for people; `limit` is `--memory-limit`.
+/// Why a stream stopped, for people: the library's message, and for a
+/// memory limit the option that sets it (`limit` is `--memory-limit`).
 pub(super) fn stream_failure(e: &StreamError, limit: usize) -> String {
     match e {
-        StreamError::MemoryLimit { offset, .. } => format!(
-            "going on at byte {offset} needs more than the memory limit of {} (--memory-limit): \
-             a comment, tag or value of a quarter of that, as many open elements, or as many \
-             parse errors at once; the rest of the input was not processed",
+        StreamError::MemoryLimit(_) => format!(
+            "{e} (the limit is a quarter of --memory-limit {}); \
+             the rest of the input was not processed",
             input::size_for_people(limit as u64)
         ),
         other => other.to_string(),

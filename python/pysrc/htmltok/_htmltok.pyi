@@ -9,14 +9,14 @@ Html = Union[str, bytes, bytearray]
 Span = Tuple[int, int]
 
 class MemoryLimitError(MemoryError):
-    """A memory cap (``memory_limit=``) was reached."""
+    """A memory cap (``memory_limit=``) was reached; the tokens before it were yielded."""
 
     limit: int
     """The cap, in bytes."""
-    used: int
+    needed: int
     """What was needed, in bytes."""
-    offset: int
-    """Where in the page's UTF-8 text it happened."""
+    offset: Optional[int]
+    """Where in the page's UTF-8 text it happened (``None`` when decoding refused the whole page)."""
 
 class ArchiveError(Exception):
     """A damaged WARC record (``on_error="raise"``)."""
