@@ -7,10 +7,6 @@ use crate::token::Span;
 
 use super::{Link, Metadata};
 
-// What the docs link to.
-#[cfg(doc)]
-use super::ExtractOptions;
-
 /// One piece of the output text and where in the input it came from: the
 /// collapsed text of one text token (or of the pieces of one, in a
 /// stream).
@@ -29,9 +25,9 @@ pub struct Extracted {
     /// The visible text: lines of collapsed text, no newline at the end.
     pub text: String,
     /// Where each piece of the text came from (with
-    /// [`ExtractOptions::offsets`]).
+    /// [`ExtractOptions::offsets`](super::ExtractOptions::offsets)).
     pub runs: Vec<TextRun>,
-    /// Whether [`ExtractOptions::text_limit`] cut the text.
+    /// Whether [`ExtractOptions::text_limit`](super::ExtractOptions::text_limit) cut the text.
     pub text_truncated: bool,
     /// The links, in page order.
     pub links: Vec<Link>,

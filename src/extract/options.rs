@@ -4,10 +4,6 @@ use url::Url;
 
 use crate::tokenizer::Options;
 
-// What the docs link to.
-#[cfg(doc)]
-use super::{Extracted, Extractor, Metadata, TextRun};
-
 /// How the text is written ([`ExtractOptions::format`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -147,7 +143,7 @@ impl ExtractOptions {
     }
 
     /// Whether to record, for each piece of output text, the span of the
-    /// input it came from ([`TextRun`]; default off).
+    /// input it came from ([`TextRun`](super::TextRun); default off).
     pub fn offsets(mut self, on: bool) -> ExtractOptions {
         self.offsets = on;
         self
@@ -159,7 +155,7 @@ impl ExtractOptions {
     /// and sidebars (default off: all the visible text). The text keeps
     /// the lines of the whole text (each kept line is a line of it, and
     /// with [`ExtractOptions::offsets`] each run is a run of it at the same
-    /// source offsets); [`Extracted::main_content`] says whether main
+    /// source offsets); [`Extracted::main_content`](super::Extracted::main_content) says whether main
     /// content was found or the page fell back to all of its text, and
     /// each [`Link`](super::Link) says whether it lies in the main content.
     /// The text is only known once the page is read
@@ -230,14 +226,14 @@ impl ExtractOptions {
     }
 
     /// The most bytes of text to write (cut at a character boundary;
-    /// default: no cap). [`Extracted::text_truncated`] says when it cut.
+    /// default: no cap). [`Extracted::text_truncated`](super::Extracted::text_truncated) says when it cut.
     pub fn text_limit(mut self, bytes: usize) -> ExtractOptions {
         self.text_limit = bytes;
         self
     }
 
     /// The most bytes of metadata values to hold (default 4 MiB); past it
-    /// values are left out and [`Metadata::truncated`] is set.
+    /// values are left out and [`Metadata::truncated`](super::Metadata::truncated) is set.
     pub fn metadata_limit(mut self, bytes: usize) -> ExtractOptions {
         self.metadata_limit = bytes;
         self
@@ -245,7 +241,7 @@ impl ExtractOptions {
 
     /// The tokenizer options these extraction options go with: the
     /// defaults, with [`Options::scripting`] as set here. Tokenize with
-    /// them when feeding an [`Extractor`] yourself.
+    /// them when feeding an [`Extractor`](super::Extractor) yourself.
     pub fn tokenizer_options(&self) -> Options {
         Options::default().scripting(self.scripting_on())
     }

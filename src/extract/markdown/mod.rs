@@ -812,9 +812,19 @@ impl Markdown {
     /// of consecutive blocks as written, a blank line between runs.
     pub(in crate::extract) fn take_blocks(self, kept: &[usize]) -> (String, bool) {
         let marks = self.marks.unwrap_or_default();
+        // A mark is where the output ended at a block's end; markup taken
+        // out after it (emphasis that no delimiter could close) may have
+        // moved the text under it, so each is held to the output and to a
+        // character boundary.
+        let at = |mark: Option<usize>| {
+            let mut at = mark.unwrap_or(self.out.len()).min(self.out.len());
+            while !self.out.is_char_boundary(at) {
+                at -= 1;
+            }
+            at
+        };
         let span = |b: usize| {
-            let start = marks.get(b).copied().unwrap_or(self.out.len());
-            let end = marks.get(b + 1).copied().unwrap_or(self.out.len());
+            let (start, end) = (at(marks.get(b).copied()), at(marks.get(b + 1).copied()));
             start.min(end)..end
         };
         let mut out = String::new();
