@@ -164,11 +164,6 @@ fn needs_backslash(b: u8, prev: Option<u8>, next: Option<u8>, place: Place) -> b
     }
 }
 
-/// Writes `piece` (no whitespace in it) to `out`, escaped for `place`.
-pub(super) fn write(out: &mut String, piece: &str, place: Place) {
-    write_text(out, piece, place);
-}
-
 /// Writes `text`, escaped as it is for the middle of a line, at the start
 /// of one: its first word escaped as a line's first (`# x`, `1. x`).
 pub(super) fn line_start(out: &mut String, text: &str) {
@@ -213,7 +208,7 @@ mod tests {
 
     fn escaped(piece: &str, place: Place) -> String {
         let mut out = String::new();
-        write(&mut out, piece, place);
+        write_text(&mut out, piece, place);
         out
     }
 

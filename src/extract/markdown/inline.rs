@@ -385,17 +385,8 @@ pub(super) fn destination(url: String) -> Box<str> {
 /// Writes an image, `![alt](src)`.
 pub(super) fn image(out: &mut String, alt: &str, src: &str) {
     out.push_str("![");
-    let mut first = true;
-    for word in alt.split(crate::scan::is_ascii_whitespace_char) {
-        if word.is_empty() {
-            continue;
-        }
-        if !first {
-            out.push(' ');
-        }
-        first = false;
-        escape::write(out, word, escape::Place::default());
-    }
+    // Collapsed and escaped as any text is.
+    escape::write_text(out, alt.trim_ascii_start(), escape::Place::default());
     out.push_str("](");
     out.push_str(&destination(src.to_owned()));
     out.push(')');

@@ -114,6 +114,15 @@ pub(in crate::extract) struct Markdown {
     marks: Option<Vec<usize>>,
 }
 
+/// What a table tag is to the table ([`Markdown::table_part`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TablePart {
+    /// `tr`, `thead`, `tbody`, `tfoot`, start or end.
+    Row,
+    CellStart,
+    CellEnd,
+}
+
 /// A `<pre>` being written as a fenced code block.
 #[derive(Debug)]
 struct CodeBlock {
@@ -329,25 +338,9 @@ impl Markdown {
             }
             Element::Table => self.start_table(),
             Element::Tr | Element::Thead | Element::Tbody | Element::Tfoot => {
-                if let Some(table) = self.table.as_mut().filter(|t| t.nested == 0) {
-                    self.inline.end_all(&mut self.out);
-                    table.row(self.out.len());
-                } else {
-                    self.blocks.ask(Due::Space);
-                }
+                self.table_part(TablePart::Row)
             }
-            Element::Td | Element::Th => {
-                if let Some(table) = self.table.as_mut().filter(|t| t.nested == 0) {
-                    self.inline.end_all(&mut self.out);
-                    let depth = table.depth();
-                    table.start_cell(self.out.len());
-                    self.blocks.truncate(depth);
-                    self.blocks.due = Due::Nothing;
-                    self.blocks.line_start = true;
-                } else {
-                    self.blocks.ask(Due::Space);
-                }
-            }
+            Element::Td | Element::Th => self.table_part(TablePart::CellStart),
             _ if self.flat() => self.flat_break(element),
             _ if is_pre(element) && !self.blocks.in_heading() => self.start_code(tag),
             Element::H1 | Element::H2 | Element::H3 | Element::H4 | Element::H5 | Element::H6 => {
@@ -456,23 +449,9 @@ impl Markdown {
             _ if is_pre(element) => self.block_break(Due::Blank),
             Element::Br | Element::Hr => self.block_break(Due::Blank),
             Element::Tr | Element::Thead | Element::Tbody | Element::Tfoot => {
-                if let Some(table) = self.table.as_mut().filter(|t| t.nested == 0) {
-                    self.inline.end_all(&mut self.out);
-                    table.row(self.out.len());
-                } else {
-                    self.blocks.ask(Due::Space);
-                }
+                self.table_part(TablePart::Row)
             }
-            Element::Td | Element::Th => {
-                if let Some(table) = self.table.as_mut().filter(|t| t.nested == 0) {
-                    self.inline.end_all(&mut self.out);
-                    table.end_cell(self.out.len());
-                    let depth = table.depth();
-                    self.blocks.truncate(depth);
-                } else {
-                    self.blocks.ask(Due::Space);
-                }
-            }
+            Element::Td | Element::Th => self.table_part(TablePart::CellEnd),
             _ if self.flat() && !self.blocks.in_heading_text() => self.flat_break(element),
             Element::H1 | Element::H2 | Element::H3 | Element::H4 | Element::H5 | Element::H6 => {
                 if self.blocks.in_heading() {
@@ -709,6 +688,28 @@ impl Markdown {
         self.blocks.line_start = false;
         if math.display_block {
             self.block_break(Due::Blank);
+        }
+    }
+
+    /// A row or cell tag: in the outermost table, the text before it ends
+    /// (its markup closed; a cell's place noted, the containers opened in
+    /// it closed with it); anywhere else, a space.
+    fn table_part(&mut self, part: TablePart) {
+        let Some(table) = self.table.as_mut().filter(|t| t.nested == 0) else {
+            return self.blocks.ask(Due::Space);
+        };
+        self.inline.end_all(&mut self.out);
+        let at = self.out.len();
+        match part {
+            TablePart::Row => return table.row(at),
+            TablePart::CellStart => table.start_cell(at),
+            TablePart::CellEnd => table.end_cell(at),
+        }
+        self.blocks.truncate(table.depth());
+        if part == TablePart::CellStart {
+            // A cell's text starts its place: nothing is due before it.
+            self.blocks.due = Due::Nothing;
+            self.blocks.line_start = true;
         }
     }
 
