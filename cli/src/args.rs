@@ -16,7 +16,7 @@ use crate::help::{
     STATS_AFTER_HELP, TEXT_AFTER_HELP, TOKENS_AFTER_HELP, WET_AFTER_HELP,
 };
 use crate::input;
-use crate::page::{Decoding, Reading};
+use crate::page::{BinaryInputs, Decoding, Reading};
 use crate::run;
 
 /// The heading of the options every command shares.
@@ -223,7 +223,11 @@ impl InputArgs {
             chunk_size: self.chunk_size,
             memory_limit: self.memory_limit,
             gunzip_limit: self.gunzip_limit,
-            skip_binary: self.skip_binary,
+            binary: if self.skip_binary {
+                BinaryInputs::Skip
+            } else {
+                BinaryInputs::Read
+            },
             ..Reading::new(decoding)
         }
     }

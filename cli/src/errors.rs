@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 
 use crate::args::{ErrorsArgs, ErrorsFormat};
 use crate::job::Job;
-use crate::page::{Context, Event, Page, Reading, Tokenizing};
+use crate::page::{Context, ErrorPositions, Event, Page, Reading, Tokenizing};
 use crate::{exit, stdio};
 
 /// Runs `htmltok errors`.
@@ -60,7 +60,7 @@ impl Job for ErrorsJob {
     ) -> io::Result<HashMap<ErrorCode, usize>> {
         let tokenizing = Tokenizing {
             options: Options::default().errors(true),
-            positions: true,
+            error_positions: ErrorPositions::LinesAndColumns,
             ..Tokenizing::default()
         };
         let label = page.label();

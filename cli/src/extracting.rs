@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use htmltok::Token;
 use htmltok::extract::{ExtractOptions, Extractor};
 
-use crate::page::{Context, Event, Page, Sink};
+use crate::page::{Context, Event, Page, Sink, TextDelivery};
 
 /// The options to extract `page` with: `options`, and for a record's page,
 /// its links resolved against the record's target URI.
@@ -39,7 +39,7 @@ pub struct Feeding<'e> {
 
 impl Sink for Feeding<'_> {
     /// Text pieces come as tokens, which is all the extractor needs.
-    const RUNS: bool = false;
+    const TEXT: TextDelivery = TextDelivery::Tokens;
 
     /// Parse errors (none unless the run asks for them).
     fn event(&mut self, event: Event<'_, '_>, _: &Context<'_, '_>) -> io::Result<()> {

@@ -30,7 +30,7 @@ use indicatif::ProgressBar;
 use crate::archive::{self, Archive, Reporting};
 use crate::input::{self, Entry, Failure, Inputs, Opened, Origin, Source};
 use crate::job::Job;
-use crate::page::{Page, Reopen};
+use crate::page::{BinaryInputs, Page, Reopen};
 use crate::spill::Spill;
 
 /// How to run.
@@ -158,7 +158,7 @@ fn process_one<J: Job, W: Write>(
         Ok(page) => page,
         Err(what) => return Ok(Ended::Failed(source.fail(what))),
     };
-    if reading.skip_binary && htmltok::mime::is_binary(page.head()) {
+    if reading.binary == BinaryInputs::Skip && htmltok::mime::is_binary(page.head()) {
         let kind = htmltok::mime::identify_unknown(page.head(), false);
         return Ok(Ended::Skipped(
             source.fail(format!("binary data ({kind}), skipped (--skip-binary)")),

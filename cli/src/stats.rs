@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use crate::args::{StatsArgs, StatsFormat};
 use crate::job::Job;
-use crate::page::{Context, Event, Page, Reading, Tokenizing};
+use crate::page::{Context, Event, Page, Reading, RunPiece, Tokenizing};
 use crate::run::Settings;
 use crate::{exit, stdio};
 
@@ -47,7 +47,10 @@ impl Stats {
         let outcome = page.tokenize(&tokenizing, &mut |event: Event<'_, '_>, _: &Context| {
             match event {
                 Event::Token(token) => kinds[kind_index(token)] += 1,
-                Event::Text { first: true, .. } => kinds[TEXT] += 1,
+                Event::Text {
+                    piece: RunPiece::Starts,
+                    ..
+                } => kinds[TEXT] += 1,
                 Event::Error(..) => errors += 1,
                 Event::Text { .. } | Event::TextEnd { .. } => {}
             }
@@ -167,7 +170,11 @@ pub fn run(args: &StatsArgs) -> ExitCode {
     };
     let job = StatsJob {
         format: args.format,
-        rows: !args.total,
+        listing: if args.total {
+            Listing::TotalOnly
+        } else {
+            Listing::PerInput
+        },
         reading: args.input.reading(args.read.decoding()),
     };
     let mut out = stdio::stdout();
@@ -244,11 +251,20 @@ fn progress_bar(bytes: u64) -> ProgressBar {
     bar
 }
 
+/// What `htmltok stats` prints beside the total.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Listing {
+    /// A line per input (the default).
+    PerInput,
+    /// The total alone (`--total`).
+    TotalOnly,
+}
+
 /// `htmltok stats` as a [`Job`].
 struct StatsJob {
     format: StatsFormat,
-    /// Whether to print a line per input.
-    rows: bool,
+    /// What is printed beside the total.
+    listing: Listing,
     reading: Reading,
 }
 
@@ -261,7 +277,7 @@ impl Job for StatsJob {
 
     fn process<W: Write>(&self, page: &mut Page<'_>, out: &mut W) -> io::Result<Stats> {
         let stats = Stats::measure(page)?;
-        if self.rows {
+        if self.listing == Listing::PerInput {
             match self.format {
                 StatsFormat::Table => {
                     writeln!(out, "{}", table_row(&stats, &page.label().to_string()))?;

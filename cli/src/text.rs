@@ -14,7 +14,7 @@ use crate::extracting::{Feeding, feed};
 use crate::job::Job;
 use crate::json::write_str_contents;
 use crate::label::Label;
-use crate::page::{Context, Event, Page, Reading, Sink, Tokenizing};
+use crate::page::{Context, Event, Page, Reading, Sink, TextDelivery, Tokenizing};
 use crate::{exit, stdio};
 
 /// Runs `htmltok text`.
@@ -240,7 +240,7 @@ struct Writing<'e, 'w, W> {
 
 impl<W: Write> Sink for Writing<'_, '_, W> {
     /// Text pieces come as tokens, which is all the extractor needs.
-    const RUNS: bool = false;
+    const TEXT: TextDelivery = TextDelivery::Tokens;
 
     /// Parse errors (none: the run does not ask for them).
     fn event(&mut self, event: Event<'_, '_>, _: &Context<'_, '_>) -> io::Result<()> {

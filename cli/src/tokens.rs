@@ -11,7 +11,7 @@ use crate::args::{TokensArgs, TokensFormat};
 use crate::job::Job;
 use crate::json::{write_str, write_str_contents};
 use crate::label::Label;
-use crate::page::{Context, Decoding, Event, Page, Reading, Tokenizing};
+use crate::page::{Context, Decoding, ErrorPositions, Event, Page, Reading, RunPiece, Tokenizing};
 use crate::spill::Spill;
 use crate::{exit, stdio};
 
@@ -62,7 +62,11 @@ impl Job for TokensJob<'_> {
         let tokenizing = Tokenizing {
             options: options(args),
             last_start_tag: args.last_start_tag.as_deref(),
-            positions: args.errors,
+            error_positions: if args.errors {
+                ErrorPositions::LinesAndColumns
+            } else {
+                ErrorPositions::Offsets
+            },
         };
         // Parse errors come after the tokens (in the html5lib form, after
         // the list of tokens): they wait in a spill.
@@ -74,8 +78,8 @@ impl Job for TokensJob<'_> {
                     &tokenizing,
                     &mut |event: Event<'_, '_>, _: &Context| match event {
                         Event::Token(token) => write_token(out, label, token),
-                        Event::Text { text, first } => {
-                            write_text_piece(out, label, text.data, first)
+                        Event::Text { text, piece } => {
+                            write_text_piece(out, label, text.data, piece)
                         }
                         Event::TextEnd { start, end } => write_text_end(out, start, end),
                         Event::Error(error, at) => label
@@ -97,7 +101,7 @@ impl Job for TokensJob<'_> {
                     &tokenizing,
                     &mut |event: Event<'_, '_>, _: &Context| match event {
                         Event::Token(token) => list.token(out, token),
-                        Event::Text { text, first } => list.characters(out, text.data, first),
+                        Event::Text { text, piece } => list.characters(out, text.data, piece),
                         Event::TextEnd { .. } => out.write_all(b"\"]"),
                         Event::Error(error, at) => {
                             if !errors.is_empty() {
@@ -129,9 +133,9 @@ fn write_text_piece(
     out: &mut impl Write,
     label: Label<'_>,
     data: &str,
-    first: bool,
+    piece: RunPiece,
 ) -> io::Result<()> {
-    if first {
+    if piece == RunPiece::Starts {
         out.write_all(b"{")?;
         label.write_json(out)?;
         out.write_all(b",\"kind\":\"text\",\"data\":\"")?;
@@ -190,8 +194,8 @@ impl Html5libList {
         serde_json::to_writer(out, &value).map_err(io::Error::from)
     }
 
-    fn characters(&mut self, out: &mut impl Write, data: &str, first: bool) -> io::Result<()> {
-        if first {
+    fn characters(&mut self, out: &mut impl Write, data: &str, piece: RunPiece) -> io::Result<()> {
+        if piece == RunPiece::Starts {
             self.comma(out)?;
             out.write_all(b"[\"Character\",\"")?;
         }

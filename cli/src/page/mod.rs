@@ -45,9 +45,9 @@ use crate::label::{Label, RecordInfo};
 use crate::lines::Lines;
 
 use self::chunks::{Chunks, read_some};
-pub use self::reading::{Decoding, Reading};
+pub use self::reading::{BinaryInputs, Decoding, Reading};
 use self::sink::Runs;
-pub use self::sink::{Context, EachToken, Event, Sink};
+pub use self::sink::{Context, EachToken, Event, RunPiece, Sink, TextDelivery};
 use self::stream::{ARENA, HELD_COPIES, Stream, stream_failure};
 use self::utf8_check::Utf8Check;
 
@@ -58,8 +58,18 @@ pub struct Tokenizing<'s> {
     pub options: Options,
     /// The tag name an appropriate end tag needs at the start.
     pub last_start_tag: Option<&'s str>,
-    /// Give each parse error its line and column.
-    pub positions: bool,
+    /// Where each parse error is said to be.
+    pub error_positions: ErrorPositions,
+}
+
+/// Where a parse error is said to be.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ErrorPositions {
+    /// Its offset in the input only.
+    #[default]
+    Offsets,
+    /// Its offset, line and column (the page's lines are followed).
+    LinesAndColumns,
 }
 
 /// What a tokenizing run measured.
@@ -186,7 +196,8 @@ impl<'r> Page<'r> {
         stream
             .tokenizer_mut()
             .set_last_start_tag(tokenizing.last_start_tag);
-        let mut lines = tokenizing.positions.then(Lines::default);
+        let mut lines =
+            (tokenizing.error_positions == ErrorPositions::LinesAndColumns).then(Lines::default);
         let mut runs = Runs::default();
         let mut outcome = Outcome::default();
         ARENA.with_borrow_mut(|arena| -> io::Result<()> {
@@ -208,7 +219,7 @@ impl<'r> Page<'r> {
                         // `Break(None)`: the sink paused the loop.
                         let pushed = feed.try_for_each_token_in(|token, source| {
                             let context = Context::of(source);
-                            if S::RUNS {
+                            if S::TEXT == TextDelivery::Runs {
                                 match runs.token(&token, &context, sink) {
                                     Ok(()) => ControlFlow::Continue(()),
                                     Err(e) => ControlFlow::Break(Some(e)),

@@ -40,8 +40,8 @@ pub struct Reading {
     pub memory_limit: usize,
     /// The most a gzip input may inflate to.
     pub gunzip_limit: u64,
-    /// Skip inputs whose first bytes are binary (`--skip-binary`).
-    pub skip_binary: bool,
+    /// What becomes of inputs whose first bytes are binary.
+    pub binary: BinaryInputs,
 }
 
 impl Reading {
@@ -52,9 +52,19 @@ impl Reading {
             chunk_size: CHUNK_SIZE,
             memory_limit: MEMORY_LIMIT,
             gunzip_limit: input::GUNZIP_LIMIT,
-            skip_binary: false,
+            binary: BinaryInputs::Read,
         }
     }
+}
+
+/// What becomes of an input whose first bytes are binary (a file is
+/// tokenized whatever it holds unless asked otherwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryInputs {
+    /// Tokenized as any input is.
+    Read,
+    /// Skipped and counted (`--skip-binary`).
+    Skip,
 }
 
 /// How an input's bytes become the text the tokenizer reads.

@@ -15,14 +15,15 @@ use htmltok::{ParseError, Span, Text, Token};
 pub enum Event<'t, 'a> {
     /// A token other than text.
     Token(&'t Token<'a>),
-    /// A piece of a text run: the run is the pieces from one with `first`
-    /// to the next [`Event::TextEnd`]; joined, they are the text token the
-    /// whole input gives. A run that fits in a chunk is one piece.
+    /// A piece of a text run: the run is the pieces from one that
+    /// [`RunPiece::Starts`] it to the next [`Event::TextEnd`]; joined, they
+    /// are the text token the whole input gives. A run that fits in a
+    /// chunk is one piece.
     Text {
         /// The piece.
         text: &'t Text<'a>,
-        /// Whether it starts a run.
-        first: bool,
+        /// Where it stands in its run.
+        piece: RunPiece,
     },
     /// The end of a text run: its span is `start..end` (the whole input's
     /// text token's span).
@@ -35,6 +36,26 @@ pub enum Event<'t, 'a> {
     /// A parse error (with `Options::errors`), after the tokens of the chunk
     /// it was found in, with its line and column when asked for.
     Error(&'t ParseError, Option<(usize, usize)>),
+}
+
+/// Where a text piece ([`Event::Text`]) stands in its run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunPiece {
+    /// The run's first piece: a new text token begins.
+    Starts,
+    /// A later piece of the run a chunk boundary cut.
+    Continues,
+}
+
+/// How a [`Sink`] is handed text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextDelivery {
+    /// As runs: [`Event::Text`] pieces, then an [`Event::TextEnd`] with
+    /// the whole run's span, all to [`Sink::event`].
+    Runs,
+    /// Each piece as a token to [`Sink::token`], no run followed (a sink
+    /// that does not look at runs spares the loop the bookkeeping).
+    Tokens,
 }
 
 /// What the sink may ask about the tokens it is handed.
@@ -78,23 +99,21 @@ impl<'t, 'a> Context<'t, 'a> {
 /// inline a closure that large into the three places the loop calls it
 /// from.
 pub trait Sink {
-    /// Whether the sink wants text handed over as runs
-    /// ([`Event::Text`] pieces and [`Event::TextEnd`]); when not, each
-    /// piece comes as an [`Event::Token`] and no run is followed (a sink
-    /// that does not look at runs spares the loop the bookkeeping).
-    const RUNS: bool = true;
+    /// How the sink wants text handed over.
+    const TEXT: TextDelivery = TextDelivery::Runs;
 
-    /// Takes the next event: with [`Sink::RUNS`] on, every one; with it
-    /// off, the parse errors (the tokens come to [`Sink::token`]).
+    /// Takes the next event: with [`TextDelivery::Runs`], every one; with
+    /// [`TextDelivery::Tokens`], the parse errors (the tokens come to
+    /// [`Sink::token`]).
     fn event<'t, 'a>(&mut self, event: Event<'t, 'a>, context: &Context<'t, 'a>) -> io::Result<()>;
 
-    /// With [`Sink::RUNS`] off, takes the next token (text pieces
+    /// With [`TextDelivery::Tokens`], takes the next token (text pieces
     /// included), and breaks to have the loop pause: the loop then calls
     /// [`Sink::resume`] and goes on. So the writing of output, and its
     /// `io::Result`, stay out of the tokenizer's loop, into which this is
     /// compiled (with them in, the compiler kept the sink a call per
-    /// token). A sink that turns [`Sink::RUNS`] off implements it; the
-    /// loop never calls it on the others.
+    /// token). A sink that asks for [`TextDelivery::Tokens`] implements
+    /// it; the loop never calls it on the others.
     #[inline(always)]
     fn token<'t, 'a>(
         &mut self,
@@ -120,7 +139,7 @@ pub trait Sink {
 }
 
 /// A closure as a [`Sink`] that takes each token, text pieces included
-/// ([`Sink::RUNS`] off): for a command that does not look at runs. The
+/// ([`TextDelivery::Tokens`]): for a command that does not look at runs. The
 /// closure's error pauses the loop, and [`Sink::resume`] gives it back.
 pub struct EachToken<F> {
     f: F,
@@ -135,7 +154,7 @@ impl<F> EachToken<F> {
 }
 
 impl<F: SinkFn> Sink for EachToken<F> {
-    const RUNS: bool = false;
+    const TEXT: TextDelivery = TextDelivery::Tokens;
 
     #[inline(always)]
     fn event<'t, 'a>(&mut self, event: Event<'t, 'a>, context: &Context<'t, 'a>) -> io::Result<()> {
@@ -195,10 +214,12 @@ impl Runs {
         sink: &mut S,
     ) -> io::Result<()> {
         if let Token::Text(text) = token {
-            let first = self.open.is_none();
-            let start = self.open.map_or(text.span.start, |(start, _)| start);
+            let (start, piece) = match self.open {
+                None => (text.span.start, RunPiece::Starts),
+                Some((start, _)) => (start, RunPiece::Continues),
+            };
             self.open = Some((start, text.span.end));
-            return sink.event(Event::Text { text, first }, context);
+            return sink.event(Event::Text { text, piece }, context);
         }
         // A run ends where the token after it starts: the whole input's
         // text span, even when a construct the standard drops (`</>`)

@@ -23,7 +23,7 @@ fn events(input: &[u8], size: usize, decoding: &Decoding, in_memory: bool) -> Ve
     };
     let tokenizing = Tokenizing {
         options: Options::default().errors(true),
-        positions: true,
+        error_positions: ErrorPositions::LinesAndColumns,
         ..Tokenizing::default()
     };
     let mut out = Vec::new();
@@ -31,8 +31,11 @@ fn events(input: &[u8], size: usize, decoding: &Decoding, in_memory: bool) -> Ve
     page.tokenize(&tokenizing, &mut |event: Event<'_, '_>, _: &Context| {
         match event {
             Event::Token(token) => out.push(format!("{token:?}")),
-            Event::Text { text: piece, first } => {
-                assert!(first == text.is_empty() && !piece.data.is_empty());
+            Event::Text {
+                text: piece,
+                piece: at,
+            } => {
+                assert!((at == RunPiece::Starts) == text.is_empty() && !piece.data.is_empty());
                 text.push_str(piece.data);
             }
             Event::TextEnd { start, end } => {
