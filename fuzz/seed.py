@@ -36,7 +36,17 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TARGETS = ["tokenize", "differential", "roundtrip", "chunked", "tree_oracle", "resolve"]
+TARGETS = [
+    "tokenize",
+    "differential",
+    "roundtrip",
+    "chunked",
+    "tree_oracle",
+    "resolve",
+    "extract",
+    "main_content",
+    "markdown",
+]
 
 # A URL attribute's value, quoted or not (the seeds of `resolve`).
 URL_ATTRIBUTE = re.compile(rb"""\s(?:href|src|action)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.I)
