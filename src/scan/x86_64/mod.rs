@@ -10,7 +10,11 @@
 //!   long, too short for wider vectors to win that back.
 //! - per buffer (the input-stream error starts over the whole input, and
 //!   squeezing 16 KiB of gathered text): the widest instruction set the CPU
-//!   has, AVX2 or SSSE3, checked at each call.
+//!   has, AVX2 or SSSE3, chosen at the first call and kept in an atomic
+//!   function pointer, as `memchr` does for its searches (`choose_once!`):
+//!   every later call is a load and an indirect call, where a feature check
+//!   inside each call cost a few instructions more (BENCHMARKS.md,
+//!   "Scanning").
 //!
 //! Each `unsafe fn` of the instruction-set files needs only that the CPU
 //! has its instruction sets: the choice here is what guarantees it.
@@ -31,19 +35,78 @@ use super::squeeze::SqueezeBlocks;
 /// length was measured: BENCHMARKS.md, "Scanning").
 pub(super) const FIND2_SHORT: usize = 128;
 
-/// The first byte that may begin an input-stream error at or after `from`
-/// in whole vector blocks (AVX2's 32 bytes where the CPU has them, else
-/// SSE2's 16), or else where the tail too short for a block starts
-/// (unchecked: the caller walks it). Every byte before the returned offset
-/// is outside the set.
-#[inline]
-pub(super) fn skip_stream_error_free(hay: &[u8], from: usize) -> usize {
-    if std::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU supports AVX2 (checked just above).
-        return unsafe { avx2::skip_stream_error_free(hay, from) };
-    }
-    // SAFETY: SSE2 is enabled at compile time (this module's `cfg`).
-    unsafe { sse2::skip_stream_error_free(hay, from) }
+/// Defines a function that calls the implementation `$choose` gives (an
+/// expression of the function's pointer type, run once), memchr's way:
+/// the pointer is kept in an atomic, which first holds a function that
+/// makes the choice, stores it, and calls through; from then on a call is
+/// a load and an indirect call.
+///
+/// `$choose` must give only implementations whose instruction sets the
+/// CPU has (it checks them): that is what the defined function guarantees
+/// the `unsafe fn`s it calls. Defined as a safe `fn`, it also guarantees
+/// them everything else, so it is for implementations that need nothing
+/// but their instruction sets; as an `unsafe fn`, its callers guarantee
+/// the rest of their contract.
+macro_rules! choose_once {
+    (
+        $(#[$attr:meta])*
+        $vis:vis unsafe fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty = $choose:expr;
+    ) => {
+        $(#[$attr])*
+        $vis unsafe fn $name($($arg: $ty),*) -> $ret {
+            choose_once!(@call ($($arg: $ty),*) -> $ret = $choose)
+        }
+    };
+    (
+        $(#[$attr:meta])*
+        $vis:vis fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty = $choose:expr;
+    ) => {
+        $(#[$attr])*
+        $vis fn $name($($arg: $ty),*) -> $ret {
+            choose_once!(@call ($($arg: $ty),*) -> $ret = $choose)
+        }
+    };
+    (@call ($($arg:ident: $ty:ty),*) -> $ret:ty = $choose:expr) => {{
+        use core::sync::atomic::{AtomicPtr, Ordering};
+        type Chosen = unsafe fn($($ty),*) -> $ret;
+        static CHOSEN: AtomicPtr<()> = AtomicPtr::new(choose as Chosen as *mut ());
+        /// Makes the choice, keeps it for the calls after, and calls it.
+        ///
+        /// # Safety
+        /// That of the defined function: nothing for a safe `fn`, its
+        /// `# Safety` section for an `unsafe fn` (the instruction sets
+        /// are this function's to check, through `$choose`).
+        unsafe fn choose($($arg: $ty),*) -> $ret {
+            let chosen: Chosen = $choose;
+            CHOSEN.store(chosen as *mut (), Ordering::Relaxed);
+            // SAFETY: `$choose` gave an implementation whose instruction
+            // sets the CPU has; the rest of its contract is this
+            // function's caller's (see the macro).
+            unsafe { chosen($($arg),*) }
+        }
+        let chosen = CHOSEN.load(Ordering::Relaxed);
+        // SAFETY: `CHOSEN` only ever holds a `Chosen` cast to a pointer
+        // (`choose`, or what `$choose` gave), and a function pointer comes
+        // back whole from `*mut ()`; the CPU has the instruction sets of
+        // what it points to, and the rest of its contract is the caller's
+        // (see the macro).
+        unsafe { core::mem::transmute::<*mut (), Chosen>(chosen)($($arg),*) }
+    }};
+}
+
+choose_once! {
+    /// The first byte that may begin an input-stream error at or after
+    /// `from` in whole vector blocks (AVX2's 32 bytes where the CPU has
+    /// them, else SSE2's 16), or else where the tail too short for a block
+    /// starts (unchecked: the caller walks it). Every byte before the
+    /// returned offset is outside the set.
+    #[inline]
+    pub(super) fn skip_stream_error_free(hay: &[u8], from: usize) -> usize =
+        if std::is_x86_feature_detected!("avx2") {
+            avx2::skip_stream_error_free
+        } else {
+            sse2::skip_stream_error_free
+        };
 }
 
 /// The first `a` or `b` at or after `from` in the whole 16-byte blocks that
@@ -104,23 +167,21 @@ fn squeezer(widest: usize) -> (usize, SqueezeBlocks) {
     }
 }
 
-/// Squeezing's vector blocks, the widest the CPU has (see `squeezer`).
-///
-/// # Safety
-/// As for `squeeze::SqueezeBlocks`, but for the instruction sets, which
-/// this checks.
 #[cfg(feature = "extract")]
-#[inline]
-pub(super) unsafe fn squeeze_blocks(
-    text: &[u8],
-    dst: *mut u8,
-    j: &mut usize,
-    after_space: &mut bool,
-) -> usize {
-    let (_, blocks) = squeezer(32);
-    // SAFETY: `squeezer` gives an implementation whose instruction sets
-    // the CPU has; the rest is the caller's contract.
-    unsafe { blocks(text, dst, j, after_space) }
+choose_once! {
+    /// Squeezing's vector blocks, the widest the CPU has (see
+    /// `squeezer`).
+    ///
+    /// # Safety
+    /// As for `squeeze::SqueezeBlocks`, but for the instruction sets,
+    /// which the choice checks.
+    #[inline]
+    pub(super) unsafe fn squeeze_blocks(
+        text: &[u8],
+        dst: *mut u8,
+        j: &mut usize,
+        after_space: &mut bool,
+    ) -> usize = squeezer(32).1;
 }
 
 /// Every squeezing the CPU has, with its width, for the tests to compare
