@@ -485,7 +485,7 @@ impl Extractor {
             if let Some(markdown) = &mut self.markdown {
                 if self.visible.shows_text() {
                     let links = &self.links;
-                    markdown.start_tag(tag, &|raw| links.resolve_url(tag.name, raw).url);
+                    markdown.start_tag(tag, &|raw, out| links.resolve_url_into(tag.name, raw, out));
                 }
             }
             self.boundary_of(boundary, tag.element);
@@ -657,6 +657,9 @@ impl Extractor {
     /// ```
     pub fn reserve_text(&mut self, bytes: usize) {
         self.text.reserve(bytes);
+        if let Some(markdown) = &mut self.markdown {
+            markdown.reserve(bytes);
+        }
     }
 
     /// Makes room for what a page of `page_bytes` bytes usually yields,

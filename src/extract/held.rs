@@ -208,6 +208,12 @@ impl HeldLinks {
         resolver_of(tag == "base", &self.document, self.base.as_ref()).resolve(raw)
     }
 
+    /// [`HeldLinks::resolve_url`], the URL appended to `out` (the
+    /// Markdown writer's, reused from link to link).
+    pub(super) fn resolve_url_into(&self, tag: &str, raw: &str, out: &mut String) {
+        resolver_of(tag == "base", &self.document, self.base.as_ref()).resolve_into(raw, out);
+    }
+
     /// What resolves against the page's address, and what against its
     /// base URL (the address when it has no `<base href>`).
     pub(super) fn resolvers(&self) -> (&Resolver, &Resolver) {

@@ -51,6 +51,13 @@ pub(super) fn url_masks(_url: &[u8]) -> Option<[u64; 4]> {
     None
 }
 
+/// No vector blocks: `MarkdownMasks::of` takes its byte loop.
+#[cfg(feature = "extract")]
+#[inline]
+pub(super) fn markdown_masks(_text: &[u8]) -> Option<[u64; 5]> {
+    None
+}
+
 /// The one squeezing there is, for the tests.
 #[cfg(all(test, feature = "extract"))]
 pub(super) fn squeezers() -> Vec<(usize, SqueezeBlocks)> {

@@ -1,6 +1,6 @@
 //! Extraction's scans over the text of one token: the classes of its bytes
 //! as bit masks (whitespace collapsing's [`TextMasks`], link resolution's
-//! [`UrlMasks`]), and the skip through text that collapsing copies as it is
+//! [`UrlMasks`], the Markdown writer's [`MarkdownMasks`]), and the skip through text that collapsing copies as it is
 //! ([`skip_collapsed`]). Per token, so in SSE2 blocks chosen at compile
 //! time on x86-64 (see `arch`).
 
@@ -142,6 +142,87 @@ impl UrlMasks {
     }
 }
 
+/// The classes of the bytes of a short text (at most [`MarkdownMasks::MAX`]
+/// bytes), one bit per byte, for the Markdown writer
+/// (`extract::markdown::escape`): collapsing and escaping a text token
+/// stops only at the bytes these mark, and most tokens hold none, where a
+/// byte loop paid a table lookup and a branch a byte.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct MarkdownMasks {
+    /// ASCII whitespace: space, tab, LF, FF, CR.
+    pub(crate) whitespace: u64,
+    /// The space character itself.
+    pub(crate) space: u64,
+    /// The bytes CommonMark may read as markup anywhere in a line:
+    /// `\`, `` ` ``, `*`, `_`, `[`, `]`, `<`, `&`.
+    pub(crate) markup: u64,
+    /// `|`, markup in a table cell.
+    pub(crate) pipe: u64,
+    /// NUL and the lead byte 0xC2 (which may begin a no-break space): the
+    /// bytes the writer turns into others first.
+    pub(crate) other: u64,
+}
+
+impl MarkdownMasks {
+    /// The longest text classified at once.
+    pub(crate) const MAX: usize = 64;
+
+    /// The classes of `text`'s bytes; `text.len() <= MAX`.
+    #[inline]
+    pub(crate) fn of(text: &[u8]) -> MarkdownMasks {
+        debug_assert!(text.len() <= Self::MAX);
+        match arch::markdown_masks(text) {
+            Some([whitespace, space, markup, pipe, other]) => MarkdownMasks {
+                whitespace,
+                space,
+                markup,
+                pipe,
+                other,
+            },
+            None => MarkdownMasks::by_bytes(text),
+        }
+    }
+
+    /// The classes of the bytes from `start` on (`start < MAX`), bit 0 for
+    /// byte `start`.
+    #[inline(always)]
+    pub(crate) fn from(self, start: usize) -> MarkdownMasks {
+        MarkdownMasks {
+            whitespace: self.whitespace >> start,
+            space: self.space >> start,
+            markup: self.markup >> start,
+            pipe: self.pipe >> start,
+            other: self.other >> start,
+        }
+    }
+
+    /// The same by a byte loop: the definition, for other architectures
+    /// and the tests ([`TextMasks::by_bytes`]'s classes, and markup).
+    pub(crate) fn by_bytes(text: &[u8]) -> MarkdownMasks {
+        let TextMasks {
+            whitespace,
+            space,
+            other,
+        } = TextMasks::by_bytes(text);
+        let mut m = MarkdownMasks {
+            whitespace,
+            space,
+            other,
+            ..MarkdownMasks::default()
+        };
+        for (i, &b) in text.iter().enumerate().take(Self::MAX) {
+            let bit = 1u64 << i;
+            if matches!(b, b'\\' | b'`' | b'*' | b'_' | b'[' | b']' | b'<' | b'&') {
+                m.markup |= bit;
+            }
+            if b == b'|' {
+                m.pipe |= bit;
+            }
+        }
+        m
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,6 +265,19 @@ mod tests {
             b"a b\tc\nd  e",
             TextMasks::of,
             TextMasks::by_bytes,
+        );
+    }
+
+    /// `MarkdownMasks::of` against its byte-loop definition.
+    #[test]
+    fn markdown_masks_match_the_definition() {
+        assert_eq!(MarkdownMasks::MAX, 64);
+        masks_match_the_definition(
+            |b| matches!(b, 0 | 0x09..=0x0D | b' ' | 0xC2 | 0x5A..=0x61 | b'*' | b'<' | b'&' | b'|'),
+            &[0, 1, 15, 16, 17, 31, 33, 63, 64],
+            b"a b\tc\nd  e_f",
+            MarkdownMasks::of,
+            MarkdownMasks::by_bytes,
         );
     }
 

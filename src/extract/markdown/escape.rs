@@ -21,42 +21,7 @@
 //! (the next token may begin with anything): where that character
 //! decides, the piece is escaped as if the worst came next.
 
-/// What a byte of text is to the writer: part of a word, whitespace, or
-/// a byte that may need a backslash where it stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Class {
-    Word,
-    Space,
-    Markup,
-}
-
-/// The classes of the bytes for each kind of place (see [`Place`]):
-/// text, text in a table cell (where `|` is markup too), code (where
-/// nothing is), code in a cell (where `|` still ends the cell).
-const CLASSES: [[Class; 256]; 4] = {
-    let mut tables = [[Class::Word; 256]; 4];
-    let mut t = 0;
-    while t < 4 {
-        let mut b = 0;
-        while b < 256 {
-            if crate::scan::is_ascii_whitespace(b as u8) {
-                tables[t][b] = Class::Space;
-            }
-            b += 1;
-        }
-        t += 1;
-    }
-    let markup = b"\\`*_[]<&";
-    let mut i = 0;
-    while i < markup.len() {
-        tables[0][markup[i] as usize] = Class::Markup;
-        tables[1][markup[i] as usize] = Class::Markup;
-        i += 1;
-    }
-    tables[1][b'|' as usize] = Class::Markup;
-    tables[3][b'|' as usize] = Class::Markup;
-    tables
-};
+use crate::scan::{MarkdownMasks, is_ascii_whitespace};
 
 /// Where a piece of text is written.
 #[derive(Clone, Copy, Debug, Default)]
@@ -70,80 +35,155 @@ pub(super) struct Place {
     pub(super) code: bool,
 }
 
-impl Place {
-    fn classes(self) -> &'static [Class; 256] {
-        &CLASSES[usize::from(self.cell) | usize::from(self.code) << 1]
-    }
-}
-
 /// Writes `text` (which begins with no whitespace) to `out`: its runs of
 /// whitespace collapsed to one space, each byte CommonMark would read as
 /// markup in `place` escaped. Returns whether it ended with whitespace
 /// (not written: the caller makes it a space due).
+///
+/// A window of [`MarkdownMasks::MAX`] bytes at a time, its classes as bit
+/// masks, so that the writer stops only at the bytes that may need work
+/// (whitespace but for a single space between words, and markup), where a
+/// byte loop paid a lookup and a branch a byte.
 pub(super) fn write_text(out: &mut String, text: &str, place: Place) -> bool {
     let bytes = text.as_bytes();
-    let classes = place.classes();
-    let mut copied = 0;
-    // The byte the line-start rule escaped, which the rules for anywhere
-    // must not escape again.
-    let mut escaped = usize::MAX;
-    if place.line_start && !place.code {
-        // CommonMark ends a marker at a line tabulation (U+000B) too,
-        // which HTML's whitespace is not.
-        let word = bytes
-            .iter()
-            .position(|&b| classes[b as usize] == Class::Space || b == 0x0B)
-            .unwrap_or(bytes.len());
-        if let Some(at) = line_start_escape(&bytes[..word]) {
-            out.push_str(&text[..at]);
-            out.push('\\');
-            copied = at;
-            escaped = at;
+    let n = bytes.len();
+    let (mut copied, escaped) = first_word(out, text, place);
+    let mut pos = 0;
+    while pos < n {
+        let w = (n - pos).min(MarkdownMasks::MAX);
+        let masks = MarkdownMasks::of(&bytes[pos..pos + w]);
+        let last = bytes.get(pos + w).is_none_or(|&b| is_ascii_whitespace(b));
+        let (ws, mut stops) = stops(masks, w, last, place);
+        let mut next = pos + w;
+        while stops != 0 {
+            let i = stops.trailing_zeros() as usize;
+            let at = pos + i;
+            if ws >> i & 1 == 0 {
+                escape_markup(out, text, at, &mut copied, escaped, place);
+                stops &= stops - 1;
+                continue;
+            }
+            out.push_str(&text[copied..at]);
+            let mut end = at + (!(ws >> i)).trailing_zeros() as usize;
+            while end < n && is_ascii_whitespace(bytes[end]) {
+                end += 1;
+            }
+            if end == n {
+                return true;
+            }
+            out.push(' ');
+            copied = end;
+            if end >= pos + w {
+                // The run went on past the window: the next one starts
+                // after it.
+                next = end;
+                break;
+            }
+            stops &= !0 << (end - pos);
         }
-    }
-    let mut i = 0;
-    while i < bytes.len() {
-        match classes[bytes[i] as usize] {
-            Class::Word => i += 1,
-            // A single space between words is copied with them: most text
-            // is one copy.
-            Class::Space
-                if bytes[i] == b' '
-                    && bytes
-                        .get(i + 1)
-                        .is_some_and(|&n| classes[n as usize] != Class::Space) =>
-            {
-                i += 1
-            }
-            Class::Space => {
-                out.push_str(&text[copied..i]);
-                while i < bytes.len() && classes[bytes[i] as usize] == Class::Space {
-                    i += 1;
-                }
-                if i == bytes.len() {
-                    return true;
-                }
-                out.push(' ');
-                copied = i;
-            }
-            Class::Markup => {
-                let prev = if i == copied {
-                    out.as_bytes().last().copied()
-                } else {
-                    Some(bytes[i - 1])
-                };
-                if i != escaped && needs_backslash(bytes[i], prev, bytes.get(i + 1).copied(), place)
-                {
-                    out.push_str(&text[copied..i]);
-                    out.push('\\');
-                    copied = i;
-                }
-                i += 1;
-            }
-        }
+        pos = next;
     }
     out.push_str(&text[copied..]);
     false
+}
+
+/// [`write_text`] for a text of at most [`MarkdownMasks::MAX`] bytes,
+/// whose classes `masks` holds: one window, the caller's. Inlined into
+/// the text token's path, most tokens' (a call cost 30 instructions a
+/// token).
+#[inline(always)]
+pub(super) fn write_short(
+    out: &mut String,
+    text: &str,
+    masks: MarkdownMasks,
+    place: Place,
+) -> bool {
+    let n = text.len();
+    debug_assert!(n > 0 && n <= MarkdownMasks::MAX);
+    let (ws, mut stops) = stops(masks, n, true, place);
+    let (mut copied, escaped) = first_word(out, text, place);
+    while stops != 0 {
+        let i = stops.trailing_zeros() as usize;
+        if ws >> i & 1 == 0 {
+            escape_markup(out, text, i, &mut copied, escaped, place);
+            stops &= stops - 1;
+            continue;
+        }
+        out.push_str(&text[copied..i]);
+        let end = i + (!(ws >> i)).trailing_zeros() as usize;
+        if end >= n {
+            return true;
+        }
+        out.push(' ');
+        copied = end;
+        stops &= !0 << end;
+    }
+    out.push_str(&text[copied..]);
+    false
+}
+
+/// The whitespace of a window of `w` bytes whose classes are `masks`,
+/// and the bytes [`write_text`] stops at in it in `place`: whitespace but
+/// a single space between words (a space with a byte after it that is no
+/// whitespace; `last`: whether what follows the window counts as such),
+/// and markup.
+#[inline(always)]
+fn stops(masks: MarkdownMasks, w: usize, last: bool, place: Place) -> (u64, u64) {
+    let ws = masks.whitespace;
+    let single = masks.space & !(ws >> 1) & !(u64::from(last) << (w - 1));
+    let markup = if place.code { 0 } else { masks.markup };
+    let pipe = if place.cell { masks.pipe } else { 0 };
+    (ws, (ws & !single) | markup | pipe)
+}
+
+/// The start of [`write_text`]: at a line's start, the backslash its
+/// first word needs there (`# x`, `1. x`), written with what comes before
+/// it. Returns how much of `text` is written, and the byte escaped (which
+/// the rules for anywhere must not escape again; `usize::MAX` for none).
+#[inline(always)]
+fn first_word(out: &mut String, text: &str, place: Place) -> (usize, usize) {
+    if !place.line_start || place.code {
+        return (0, usize::MAX);
+    }
+    let bytes = text.as_bytes();
+    // CommonMark ends a marker at a line tabulation (U+000B) too,
+    // which HTML's whitespace is not.
+    let word = bytes
+        .iter()
+        .position(|&b| is_ascii_whitespace(b) || b == 0x0B)
+        .unwrap_or(bytes.len());
+    match line_start_escape(&bytes[..word]) {
+        Some(at) => {
+            out.push_str(&text[..at]);
+            out.push('\\');
+            (at, at)
+        }
+        None => (0, usize::MAX),
+    }
+}
+
+/// The markup byte at `i` of `text`: a backslash before it if it needs
+/// one, written with the text from `copied` up to it.
+#[inline(always)]
+fn escape_markup(
+    out: &mut String,
+    text: &str,
+    i: usize,
+    copied: &mut usize,
+    escaped: usize,
+    place: Place,
+) {
+    let bytes = text.as_bytes();
+    let prev = if i == *copied {
+        out.as_bytes().last().copied()
+    } else {
+        Some(bytes[i - 1])
+    };
+    if i != escaped && needs_backslash(bytes[i], prev, bytes.get(i + 1).copied(), place) {
+        out.push_str(&text[*copied..i]);
+        out.push('\\');
+        *copied = i;
+    }
 }
 
 /// Whether the markup byte `b`, between `prev` and `next` (`None`: the
@@ -210,6 +250,84 @@ mod tests {
         let mut out = String::new();
         write_text(&mut out, piece, place);
         out
+    }
+
+    /// The definition `write_text` and `write_short` are held to: a byte
+    /// at a time.
+    fn by_bytes(out: &mut String, text: &str, place: Place) -> bool {
+        let bytes = text.as_bytes();
+        let markup = |b: u8| match b {
+            b'|' => place.cell,
+            b'\\' | b'`' | b'*' | b'_' | b'[' | b']' | b'<' | b'&' => !place.code,
+            _ => false,
+        };
+        let (mut copied, escaped) = first_word(out, text, place);
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            // A single space between words is copied with them.
+            let single = b == b' ' && bytes.get(i + 1).is_some_and(|&n| !is_ascii_whitespace(n));
+            if is_ascii_whitespace(b) && !single {
+                out.push_str(&text[copied..i]);
+                while i < bytes.len() && is_ascii_whitespace(bytes[i]) {
+                    i += 1;
+                }
+                if i == bytes.len() {
+                    return true;
+                }
+                out.push(' ');
+                copied = i;
+                continue;
+            }
+            if markup(b) {
+                escape_markup(out, text, i, &mut copied, escaped, place);
+            }
+            i += 1;
+        }
+        out.push_str(&text[copied..]);
+        false
+    }
+
+    /// `write_text` (in windows of 64 bytes) and `write_short` against the
+    /// byte loop, on texts of every length to 200 made of words, runs of
+    /// whitespace of every length (across the windows' edges) and markup,
+    /// in every place.
+    #[test]
+    fn masks_agree_with_the_byte_loop() {
+        let pieces = [
+            "ab", " ", "  ", "\t\n ", "_x", "*", "a|b", "<p", "1.", "# ", "é", "\u{b}", "\\",
+        ];
+        let mut state = 7u32;
+        for len in 1..=200 {
+            for _ in 0..20 {
+                let mut text = String::new();
+                while text.len() < len {
+                    state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    text.push_str(pieces[(state >> 16) as usize % pieces.len()]);
+                }
+                let text = text.trim_start_matches(|c: char| c.is_ascii_whitespace());
+                if text.is_empty() {
+                    continue;
+                }
+                for bits in 0..8 {
+                    let place = Place {
+                        line_start: bits & 1 != 0,
+                        cell: bits & 2 != 0,
+                        code: bits & 4 != 0,
+                    };
+                    let (mut want, mut got) = (String::from("x"), String::from("x"));
+                    let want_end = by_bytes(&mut want, text, place);
+                    assert_eq!(write_text(&mut got, text, place), want_end, "{text:?}");
+                    assert_eq!(got, want, "{text:?} {place:?}");
+                    if text.len() <= MarkdownMasks::MAX {
+                        let mut short = String::from("x");
+                        let masks = MarkdownMasks::of(text.as_bytes());
+                        assert_eq!(write_short(&mut short, text, masks, place), want_end);
+                        assert_eq!(short, want, "{text:?} {place:?}");
+                    }
+                }
+            }
+        }
     }
 
     const TEXT: Place = Place {

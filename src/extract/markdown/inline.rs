@@ -48,8 +48,6 @@ enum State {
 struct Element {
     style: Style,
     state: State,
-    /// A link's destination, as written in the Markdown.
-    url: Option<Box<str>>,
 }
 
 /// How deep inline elements are followed; deeper ones are text.
@@ -75,6 +73,10 @@ pub(super) struct Inline {
     due: u32,
     /// Whether a code span is open (its text is not escaped).
     code: bool,
+    /// The destination of the link open (there is at most one: a new
+    /// `<a>` ends the one open), as written in the Markdown; one buffer
+    /// from link to link, where each link's URL was a string of its own.
+    destination: String,
 }
 
 /// Whether `c` is punctuation as CommonMark's flanking rules mean it
@@ -109,8 +111,32 @@ impl Inline {
             .any(|e| e.style == Style::Code && e.state != State::Plain)
     }
 
-    /// An inline element of `style` starts (`url`: a link's destination).
-    pub(super) fn start(&mut self, style: Style, url: Option<Box<str>>) {
+    /// A link starts, to the URL `resolve` appends to a string: a link
+    /// unless the URL is empty or a `javascript:` one.
+    pub(super) fn start_link(&mut self, resolve: impl FnOnce(&mut String)) {
+        // Past `MAX_OPEN` a link is only counted, and the link open (which
+        // an `<a>` could not end then) keeps its destination.
+        let full = self.open.len() == MAX_OPEN;
+        let mut url = if full {
+            String::new()
+        } else {
+            core::mem::take(&mut self.destination)
+        };
+        url.clear();
+        resolve(&mut url);
+        let link = !url.is_empty() && !url.starts_with("javascript:");
+        if full {
+            self.over += u32::from(link);
+            return;
+        }
+        self.destination = if link { destination(url) } else { url };
+        if link {
+            self.start(Style::Link);
+        }
+    }
+
+    /// An inline element of `style` starts.
+    pub(super) fn start(&mut self, style: Style) {
         if self.open.len() == MAX_OPEN {
             self.over += 1;
             return;
@@ -125,7 +151,7 @@ impl Inline {
         if state == State::Due {
             self.due += 1;
         }
-        self.open.push(Element { style, state, url });
+        self.open.push(Element { style, state });
     }
 
     /// Whether a link is open (a new `<a>` ends it, as a tree builder's
@@ -297,7 +323,7 @@ impl Inline {
                     out.truncate(at);
                 } else {
                     out.push_str("](");
-                    out.push_str(element.url.as_deref().unwrap_or(""));
+                    out.push_str(&self.destination);
                     out.push(')');
                 }
             }
@@ -349,16 +375,28 @@ pub(super) fn longest_run(bytes: &[u8], byte: u8) -> usize {
     longest
 }
 
+/// The bytes of a URL that [`destination`] changes (or, for 0xC2, may:
+/// the lead byte of the C1 controls).
+const DESTINATION_CHANGES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = b <= 0x20 || matches!(b as u8, b'<' | b'>' | b'(' | b')' | b'\\' | 0x7F | 0xC2);
+        b += 1;
+    }
+    table
+};
+
 /// Writes a link destination: percent-encoded where a space, a control
 /// character or `<`/`>` would end or change it, a backslash before `(`,
 /// `)` and `\` (so that unbalanced parentheses stay in it).
-pub(super) fn destination(url: String) -> Box<str> {
-    // Most URLs (resolved ones are percent-encoded) need nothing.
-    if !url
-        .bytes()
-        .any(|b| b <= b' ' || matches!(b, b'<' | b'>' | b'(' | b')' | b'\\' | 0x7F | 0xC2))
-    {
-        return url.into_boxed_str();
+pub(super) fn destination(url: String) -> String {
+    // Most URLs (resolved ones are percent-encoded) need nothing: looked
+    // for without an early exit, a table lookup a byte.
+    if !url.bytes().fold(false, |changes, b| {
+        changes | DESTINATION_CHANGES[usize::from(b)]
+    }) {
+        return url;
     }
     let mut out = String::with_capacity(url.len() + 8);
     for c in url.chars() {
@@ -379,7 +417,7 @@ pub(super) fn destination(url: String) -> Box<str> {
             c => out.push(c),
         }
     }
-    out.into_boxed_str()
+    out
 }
 
 /// Writes an image, `![alt](src)`.

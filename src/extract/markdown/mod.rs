@@ -38,6 +38,7 @@ mod inline;
 mod table;
 
 use crate::element::Element;
+use crate::scan::MarkdownMasks;
 use crate::token::Tag;
 
 use super::visible::{Boundary, ElementSet};
@@ -235,6 +236,13 @@ impl Markdown {
         self.out.len() >= self.written_limit
     }
 
+    /// Makes room for `bytes` more of output (at most the cap), as
+    /// [`Extractor::reserve_text`](super::Extractor::reserve_text) does for
+    /// the text.
+    pub(in crate::extract) fn reserve(&mut self, bytes: usize) {
+        self.out.reserve(bytes.min(self.written_limit));
+    }
+
     /// How long the output is.
     pub(in crate::extract) fn len(&self) -> usize {
         self.out.len()
@@ -279,9 +287,9 @@ impl Markdown {
         }
     }
 
-    /// Takes in a start tag of what is shown; `url` resolves a link's or
-    /// an image's URL against the page.
-    pub(in crate::extract) fn start_tag(&mut self, tag: &Tag<'_>, url: &dyn Fn(&str) -> String) {
+    /// Takes in a start tag of what is shown; `url` resolves a link's URL
+    /// against the page, appending it to a string.
+    pub(in crate::extract) fn start_tag(&mut self, tag: &Tag<'_>, url: &dyn Fn(&str, &mut String)) {
         let element = tag.element;
         if let Some(math) = &mut self.math {
             math.depth += u32::from(element == Element::Math);
@@ -310,7 +318,7 @@ impl Markdown {
             return;
         }
         if let Some(style) = style_of(element) {
-            self.inline.start(style, None);
+            self.inline.start(style);
             return;
         }
         match element {
@@ -318,14 +326,8 @@ impl Markdown {
                 if self.inline.in_link() {
                     self.inline.end(Style::Link, &mut self.out);
                 }
-                let target = tag
-                    .attr_value("href")
-                    .filter(|_| self.link_targets)
-                    .map(url)
-                    .filter(|u| !u.is_empty() && !u.starts_with("javascript:"));
-                if let Some(target) = target {
-                    self.inline
-                        .start(Style::Link, Some(inline::destination(target)));
+                if let Some(href) = tag.attr_value("href").filter(|_| self.link_targets) {
+                    self.inline.start_link(|target| url(href, target));
                 }
             }
             Element::Math => {
@@ -499,6 +501,13 @@ impl Markdown {
             }
             return;
         }
+        // Most text tokens: short, and with neither.
+        if text.len() <= MarkdownMasks::MAX && self.code.is_none() {
+            let masks = MarkdownMasks::of(text.as_bytes());
+            if masks.other == 0 {
+                return self.text_short(text, masks);
+            }
+        }
         // As in the plain text: a no-break space is a space, a NUL is
         // nothing.
         if has_nul_or_c2(text.as_bytes()) {
@@ -521,10 +530,25 @@ impl Markdown {
             .bytes()
             .take_while(|&b| crate::scan::is_ascii_whitespace(b))
             .count();
+        self.write_words(text, start, None);
+    }
+
+    /// [`Markdown::text_plain`] of a text outside code, of at most
+    /// [`MarkdownMasks::MAX`] bytes whose classes `masks` holds.
+    fn text_short(&mut self, text: &str, masks: MarkdownMasks) {
+        let start = (!masks.whitespace).trailing_zeros() as usize;
+        self.write_words(text, start, Some(masks));
+    }
+
+    /// Writes the text outside code whose whitespace ends at `start`
+    /// (its classes `masks`, if it is short): what is due before it, then
+    /// the text collapsed and escaped.
+    #[inline(always)]
+    fn write_words(&mut self, text: &str, start: usize, masks: Option<MarkdownMasks>) {
         if start > 0 {
             self.blocks.ask(Due::Space);
         }
-        let Some(first) = text[start..].chars().next() else {
+        let Some(first) = text.get(start..).and_then(|t| t.chars().next()) else {
             return;
         };
         self.begin(first);
@@ -533,7 +557,12 @@ impl Markdown {
             cell: self.table.as_ref().is_some_and(|t| t.in_cell()),
             code: self.inline.in_code(),
         };
-        if escape::write_text(&mut self.out, &text[start..], place) {
+        let words = &text[start..];
+        let ends_with_space = match masks {
+            Some(masks) => escape::write_short(&mut self.out, words, masks.from(start), place),
+            None => escape::write_text(&mut self.out, words, place),
+        };
+        if ends_with_space {
             self.blocks.ask(Due::Space);
         }
         self.blocks.line_start = false;

@@ -84,7 +84,36 @@ pub(in crate::scan) unsafe fn url_block_masks<V: Vector>(v: V) -> [u64; 4] {
     }
 }
 
-/// The generic body of `TextMasks::of` and `UrlMasks::of`: the `K` bit masks
+/// The classes of one block, as `text::MarkdownMasks` of its `V::BYTES`
+/// bits.
+///
+/// # Safety
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(in crate::scan) unsafe fn markdown_block_masks<V: Vector>(v: V) -> [u64; 5] {
+    // SAFETY: the caller guarantees the instruction set.
+    unsafe {
+        let is = |b: u8| v.eq(V::splat(b));
+        let [whitespace, space, other] = text_block_masks(v);
+        // `[`, `\`, `]`, `^`, `_`, `` ` `` are 0x5B..=0x60; `^` is not markup.
+        let brackets = v.sub(V::splat(0x5B));
+        let brackets = brackets.min(V::splat(5)).eq(brackets);
+        let markup = is(b'^')
+            .and_not(brackets)
+            .or(is(b'*'))
+            .or(is(b'<'))
+            .or(is(b'&'));
+        [
+            whitespace,
+            space,
+            u64::from(markup.mask()),
+            u64::from(is(b'|').mask()),
+            other,
+        ]
+    }
+}
+
+/// The generic body of `TextMasks::of`, `UrlMasks::of` and `MarkdownMasks::of`: the `K` bit masks
 /// of `text` (its first 64 bytes), `block` giving those of each
 /// `V::BYTES`-byte block: blocks of `text`, the last one overlapping
 /// the one before it rather than reading past the text; a text shorter

@@ -3,11 +3,12 @@
 //!
 //! Two kinds of choice, by how often a scan is called:
 //! - per token (`find2`'s first blocks, and extraction's `skip_collapsed`,
-//!   `TextMasks::of`, `UrlMasks::of`): SSE2, the x86-64 baseline, chosen at
-//!   compile time (this module is compiled only where the target has SSE2)
-//!   and inlined into the caller. A choice at run time would cost each call
-//!   a load and an indirect call, and the per-token scans are a few blocks
-//!   long, too short for wider vectors to win that back.
+//!   `TextMasks::of`, `UrlMasks::of`, `MarkdownMasks::of`): SSE2, the
+//!   x86-64 baseline, chosen at compile time (this module is compiled only
+//!   where the target has SSE2) and inlined into the caller. A choice at
+//!   run time would cost each call a load and an indirect call, and the
+//!   per-token scans are a few blocks long, too short for wider vectors to
+//!   win that back.
 //! - per buffer (the input-stream error starts over the whole input, and
 //!   squeezing 16 KiB of gathered text): the widest instruction set the CPU
 //!   has, AVX2 or SSSE3, chosen at the first call and kept in an atomic
@@ -149,6 +150,16 @@ pub(super) fn text_masks(text: &[u8]) -> Option<[u64; 3]> {
 pub(super) fn url_masks(url: &[u8]) -> Option<[u64; 4]> {
     // SAFETY: SSE2 is enabled at compile time (this module's `cfg`).
     Some(unsafe { generic::text::short_masks::<__m128i, 4>(url, generic::text::url_block_masks) })
+}
+
+/// See `MarkdownMasks::of`: as [`text_masks`].
+#[cfg(feature = "extract")]
+#[inline]
+pub(super) fn markdown_masks(text: &[u8]) -> Option<[u64; 5]> {
+    // SAFETY: SSE2 is enabled at compile time (this module's `cfg`).
+    Some(unsafe {
+        generic::text::short_masks::<__m128i, 5>(text, generic::text::markdown_block_masks)
+    })
 }
 
 /// The widest vector squeezing the CPU has, of at most `widest` bytes a
