@@ -86,7 +86,7 @@ use std::rc::Rc;
 use bumpalo::Bump;
 
 use crate::error::ParseError;
-use crate::memory_limit::{MemoryLimitError, MemoryLimitKind};
+use crate::memory_limit::{MemoryLimitError, MemoryLimitKind, MemoryLimiter};
 use crate::scan::utf8_width;
 use crate::token::{Span, Token};
 use crate::tokenizer::{BufferChain, Carry, Options, State, Tokenizer};
@@ -181,6 +181,8 @@ pub struct StreamTokenizer {
 #[derive(Debug)]
 struct StreamState {
     opts: StreamOptions,
+    /// [`StreamOptions::memory_limit`], checked against what is held.
+    limiter: MemoryLimiter,
     carry: Carry,
     /// Decoded input not yet tokenized: the start of a token a chunk
     /// boundary cut. Always whole characters.
@@ -207,6 +209,7 @@ impl StreamState {
     fn lent(&self) -> StreamState {
         StreamState {
             opts: self.opts.clone(),
+            limiter: self.limiter.clone(),
             carry: Carry::empty(),
             pending: String::new(),
             pending_base: self.pending_base,
@@ -233,6 +236,7 @@ impl StreamTokenizer {
         StreamTokenizer {
             state: StreamState {
                 carry: Carry::new(&opts.tokenizer),
+                limiter: MemoryLimiter::new(MemoryLimitKind::Stream, opts.memory_limit),
                 opts,
                 pending: String::new(),
                 pending_base: 0,
@@ -705,10 +709,7 @@ impl<'a> ChunkReader<'a> {
         // or before the held part would pass the memory limit (a token that
         // ends under the limit must not fail for what was held after it).
         s.retry_at = if at == 0 && self.carried > 0 {
-            input
-                .len()
-                .saturating_mul(2)
-                .min(s.opts.memory_limit.unwrap_or(usize::MAX))
+            input.len().saturating_mul(2).min(s.limiter.limit())
         } else {
             0
         };
@@ -716,18 +717,17 @@ impl<'a> ChunkReader<'a> {
     }
 
     /// Stops the stream when what it holds passes
-    /// [`StreamOptions::memory_limit`].
+    /// [`StreamOptions::memory_limit`]. What is held is measured, once per
+    /// buffer started or collected, not charged as it grows: the limit
+    /// bounds the bytes held (their length, which
+    /// [`StreamTokenizer::held_bytes`] reports), not the capacity of the
+    /// strings that hold them.
     fn check_held(&mut self) {
         let s = &mut self.state;
-        if let Some(limit) = s.opts.memory_limit {
-            let needed = s.held_bytes(self.utf8_held);
-            if needed > limit {
-                s.failed = Some(StreamError::MemoryLimit(MemoryLimitError {
-                    kind: MemoryLimitKind::Stream,
-                    limit,
-                    needed,
-                    offset: Some(s.carry.held_text_start().unwrap_or(s.pending_base)),
-                }));
+        if s.limiter.is_limited() {
+            let offset = s.carry.held_text_start().unwrap_or(s.pending_base);
+            if let Err(e) = s.limiter.check(s.held_bytes(self.utf8_held), Some(offset)) {
+                s.failed = Some(StreamError::MemoryLimit(e));
                 self.done = true;
             }
         }

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use encoding_rs::{CoderResult, Decoder, Encoding, UTF_8};
 
 use super::{DecodeError, canonical_label};
-use crate::memory_limit::{MemoryLimitError, MemoryLimitKind};
+use crate::memory_limit::{MemoryLimitKind, MemoryLimiter};
 
 /// Size of the stack buffer the decoder writes into before the text is
 /// appended to the output. Any decoder makes progress with this much room.
@@ -35,13 +35,23 @@ pub(crate) fn decode<'a>(
         return Ok((Cow::Borrowed(""), false));
     }
 
-    let limit_bytes = limit.unwrap_or(usize::MAX);
+    let mut limiter = MemoryLimiter::new(
+        MemoryLimitKind::Decode {
+            from: canonical_label(encoding),
+        },
+        limit,
+    );
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut out = String::new();
     // A first guess of one byte of text per byte of input (exact for ASCII,
     // close for UTF-8 with a few errors); growth below projects from the
     // ratio seen so far.
-    grow(&mut out, bytes.len().min(limit_bytes), encoding)?;
+    grow(
+        &mut out,
+        bytes.len().min(limiter.limit()),
+        encoding,
+        &mut limiter,
+    )?;
 
     let mut buf = [0u8; SCRATCH];
     let scratch = match core::str::from_utf8_mut(&mut buf) {
@@ -56,21 +66,18 @@ pub(crate) fn decode<'a>(
         src = &src[read..];
         let needed_now = out.len() + written;
         if needed_now > out.capacity() {
-            if needed_now > limit_bytes {
+            // The text's one buffer grows: what it needs beyond its
+            // capacity is charged, and refused past the limit.
+            if !limiter.fits(needed_now - out.capacity()) {
                 let rest = count_rest(&mut decoder, src, &result, scratch);
-                return Err(DecodeError::MemoryLimit(MemoryLimitError {
-                    kind: MemoryLimitKind::Decode {
-                        from: canonical_label(encoding),
-                    },
-                    limit: limit_bytes,
-                    needed: needed_now.saturating_add(rest),
-                    offset: None,
-                }));
+                return Err(DecodeError::MemoryLimit(
+                    limiter.error(needed_now.saturating_add(rest), None),
+                ));
             }
             let consumed = bytes.len() - src.len();
             let projected = project(needed_now, consumed, bytes.len());
-            let target = projected.max(needed_now).min(limit_bytes);
-            grow(&mut out, target, encoding)?;
+            let target = projected.max(needed_now).min(limiter.limit());
+            grow(&mut out, target, encoding, &mut limiter)?;
         }
         out.push_str(&scratch[..written]);
         if result == CoderResult::InputEmpty {
@@ -90,17 +97,28 @@ fn project(produced: usize, consumed: usize, total: usize) -> usize {
     usize::try_from(estimate).unwrap_or(usize::MAX)
 }
 
-/// Makes the capacity of `out` at least `target` bytes, exactly, reporting
-/// an allocation failure as an error rather than aborting.
-fn grow(out: &mut String, target: usize, encoding: &'static Encoding) -> Result<(), DecodeError> {
+/// Makes the capacity of `out` at least `target` bytes, exactly, charging
+/// `limiter` with the growth and reporting an allocation failure as an
+/// error rather than aborting.
+fn grow(
+    out: &mut String,
+    target: usize,
+    encoding: &'static Encoding,
+    limiter: &mut MemoryLimiter,
+) -> Result<(), DecodeError> {
     if target <= out.capacity() {
         return Ok(());
     }
+    let before = out.capacity();
     out.try_reserve_exact(target - out.len())
         .map_err(|_| DecodeError::AllocationFailed {
             encoding,
             requested: target,
-        })
+        })?;
+    // Never past the limit: `target` is at most the limit, the one buffer's
+    // capacity is all that is charged.
+    limiter.charge(out.capacity() - before);
+    Ok(())
 }
 
 /// Decodes what is left of the input only to count the UTF-8 bytes it makes.

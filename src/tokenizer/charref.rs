@@ -41,7 +41,11 @@ impl<'a> Tokenizer<'a> {
     fn flush_src(&mut self, start: usize, end: usize) {
         match self.ref_target {
             RefTarget::Text => self.text_src(start, end),
-            RefTarget::Attribute => self.tag.attr_value.push_src(self.cursor.input, start, end),
+            RefTarget::Attribute => {
+                self.tag
+                    .attr_value
+                    .push_src(self.cursor.input, start, end, &mut self.budget)
+            }
         }
     }
 
@@ -50,7 +54,11 @@ impl<'a> Tokenizer<'a> {
     fn flush_str(&mut self, s: &str) {
         match self.ref_target {
             RefTarget::Text => self.text_str(s),
-            RefTarget::Attribute => self.tag.attr_value.push_str(self.cursor.input, s),
+            RefTarget::Attribute => {
+                self.tag
+                    .attr_value
+                    .push_str(self.cursor.input, s, &mut self.budget)
+            }
         }
     }
 

@@ -22,7 +22,9 @@ static BOGUS_COMMENT_STOP: ByteSet = ByteSet::new(b">\0\r");
 impl<'a> Tokenizer<'a> {
     /// Emits the current comment token, ending at `pos`.
     fn emit_comment(&mut self) {
-        let data = self.comment.take(self.cursor.input, self.arena);
+        let data = self
+            .comment
+            .take(self.cursor.input, self.arena, &mut self.budget);
         let span = self.span(self.cursor.markup_start, self.cursor.pos);
         self.state = MachineState::Data;
         if self.context.open_elements.is_exact() {
@@ -45,8 +47,12 @@ impl<'a> Tokenizer<'a> {
     /// the comment data.
     #[inline]
     fn comment_back(&mut self, back: usize) {
-        self.comment
-            .push_src(self.cursor.input, self.cursor.pos - back, self.cursor.pos);
+        self.comment.push_src(
+            self.cursor.input,
+            self.cursor.pos - back,
+            self.cursor.pos,
+            &mut self.budget,
+        );
     }
 
     /// The [bogus comment state](https://html.spec.whatwg.org/multipage/parsing.html#bogus-comment-state).
@@ -57,7 +63,7 @@ impl<'a> Tokenizer<'a> {
             }
             let end = BOGUS_COMMENT_STOP.find(self.cursor.bytes, self.cursor.pos);
             self.comment
-                .push_src(self.cursor.input, self.cursor.pos, end);
+                .push_src(self.cursor.input, self.cursor.pos, end, &mut self.budget);
             self.cursor.pos = end;
             match self.cur() {
                 Some(b'>') => {
@@ -68,7 +74,8 @@ impl<'a> Tokenizer<'a> {
                     if b == 0 {
                         self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
                     }
-                    self.cursor.append_current(&mut self.comment);
+                    self.cursor
+                        .append_current(&mut self.comment, &mut self.budget);
                 }
                 None => {
                     if self.suspend() {
@@ -114,8 +121,12 @@ impl<'a> Tokenizer<'a> {
                 self.state = MachineState::CdataSection;
             } else {
                 self.comment.clear();
-                self.comment
-                    .push_src(self.cursor.input, self.cursor.pos, self.cursor.pos + 7);
+                self.comment.push_src(
+                    self.cursor.input,
+                    self.cursor.pos,
+                    self.cursor.pos + 7,
+                    &mut self.budget,
+                );
                 self.cursor.pos += 7;
                 // html5lib-tests places this error on the last `[`.
                 self.error(ErrorCode::CdataInHtmlContent, self.cursor.pos - 1);
@@ -172,7 +183,7 @@ impl<'a> Tokenizer<'a> {
             }
             let end = COMMENT_STOP.find(self.cursor.bytes, self.cursor.pos);
             self.comment
-                .push_src(self.cursor.input, self.cursor.pos, end);
+                .push_src(self.cursor.input, self.cursor.pos, end, &mut self.budget);
             self.cursor.pos = end;
             match self.cur() {
                 Some(b'<') => {
@@ -190,7 +201,8 @@ impl<'a> Tokenizer<'a> {
                     if b == 0 {
                         self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
                     }
-                    self.cursor.append_current(&mut self.comment);
+                    self.cursor
+                        .append_current(&mut self.comment, &mut self.budget);
                 }
                 None => return self.eof_in_comment(),
             }
@@ -270,8 +282,12 @@ impl<'a> Tokenizer<'a> {
             }
             Some(b'-') => {
                 // The first of the two pending dashes becomes data.
-                self.comment
-                    .push_src(self.cursor.input, self.cursor.pos - 2, self.cursor.pos - 1);
+                self.comment.push_src(
+                    self.cursor.input,
+                    self.cursor.pos - 2,
+                    self.cursor.pos - 1,
+                    &mut self.budget,
+                );
                 self.cursor.pos += 1;
             }
             None => self.eof_in_comment(),

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use smallvec::SmallVec;
 
 use super::Tokenizer;
+use super::budget::Budget;
 use super::machine::MachineState;
 use super::name_key::{self, KeyHasher, NameKey, NameKeys};
 use super::strbuf::StrBuf;
@@ -25,15 +26,23 @@ use crate::token::{Attribute, Attributes, Span, Tag, Token};
 /// attributes (or a million copies of one) stays linear.
 #[inline(always)]
 fn duplicate_of<'a>(
-    attrs: &[Attribute<'a>],
+    attrs: &mut SmallVec<[Attribute<'a>; 8]>,
     attr_keys: &mut HashMap<NameKey, u32, KeyHasher>,
     name_keys: &NameKeys,
     name: &str,
+    budget: &mut Budget,
 ) -> Option<&'a str> {
-    let n = attrs.len();
     let same = |a: &&Attribute<'a>| same_name(a.name.as_bytes(), name.as_bytes());
+    // One look at where the list is (inline or on the heap), not one per use.
+    let list = attrs.as_slice();
+    let n = list.len();
     if n < 8 {
-        return attrs.iter().find(same).map(|a| a.name);
+        return list.iter().find(same).map(|a| a.name);
+    }
+    // Past the eight inline attributes, where the list can grow: room for
+    // the one every caller pushes next, checked here, off the common path.
+    if n == attrs.capacity() {
+        grow_attrs(attrs, attr_keys, budget);
     }
     // A tag that repeats one name or two in turn (as a page made to cost
     // does, a million times) finds it among the last two: two compares
@@ -42,6 +51,30 @@ fn duplicate_of<'a>(
         return Some(a.name);
     }
     duplicate_in_table(attrs, attr_keys, name_keys, name)
+}
+
+/// Grows the attribute list (as a `SmallVec` would) and, to as many names,
+/// its key table (so that the table never grows on its own), charging the
+/// budget with both: a tag of a million attributes is stopped as it grows.
+#[cold]
+#[inline(never)]
+fn grow_attrs(
+    attrs: &mut SmallVec<[Attribute<'_>; 8]>,
+    attr_keys: &mut HashMap<NameKey, u32, KeyHasher>,
+    budget: &mut Budget,
+) {
+    let heap = |attrs: &SmallVec<[Attribute<'_>; 8]>| {
+        if attrs.spilled() {
+            attrs.capacity() * core::mem::size_of::<Attribute<'_>>()
+        } else {
+            0
+        }
+    };
+    let (attrs_before, keys_before) = (heap(attrs), attr_keys.capacity());
+    attrs.reserve(1);
+    attr_keys.reserve(attrs.capacity() - attr_keys.len());
+    let keys_grown = attr_keys.capacity() - keys_before;
+    budget.grew(heap(attrs) - attrs_before + keys_grown * core::mem::size_of::<(NameKey, u32)>());
 }
 
 /// [`duplicate_of`] by the table, for a tag of 8 attributes or more: rare
@@ -158,10 +191,11 @@ impl<'a> Tokenizer<'a> {
             // a slice of the input is not shared: a borrowed name is the
             // text at its own span.
             let first = duplicate_of(
-                &self.tag.attrs,
+                &mut self.tag.attrs,
                 &mut self.tag.attr_keys,
                 &self.tag.name_keys,
                 scratch,
+                &mut self.budget,
             );
             match first {
                 Some(name)
@@ -176,12 +210,17 @@ impl<'a> Tokenizer<'a> {
                     (name, true)
                 }
                 _ => (
-                    self.tag.attr_name.take(self.cursor.input, self.arena),
+                    self.tag
+                        .attr_name
+                        .take(self.cursor.input, self.arena, &mut self.budget),
                     first.is_some(),
                 ),
             }
         } else {
-            let name = self.tag.attr_name.take(self.cursor.input, self.arena);
+            let name = self
+                .tag
+                .attr_name
+                .take(self.cursor.input, self.arena, &mut self.budget);
             (name, self.is_duplicate(name))
         };
         if duplicate {
@@ -201,10 +240,11 @@ impl<'a> Tokenizer<'a> {
     #[inline(always)]
     pub(super) fn is_duplicate(&mut self, name: &str) -> bool {
         duplicate_of(
-            &self.tag.attrs,
+            &mut self.tag.attrs,
             &mut self.tag.attr_keys,
             &self.tag.name_keys,
             name,
+            &mut self.budget,
         )
         .is_some()
     }
@@ -229,7 +269,10 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(super) fn finish_attr(&mut self) {
         if let Some(span) = self.tag.attr_value_span.take() {
-            let value = self.tag.attr_value.take(self.cursor.input, self.arena);
+            let value = self
+                .tag
+                .attr_value
+                .take(self.cursor.input, self.arena, &mut self.budget);
             let value_span = self.span(span.start, span.end);
             if let Some(last) = self.tag.attrs.last_mut() {
                 last.value = value;
@@ -242,7 +285,10 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(super) fn emit_tag(&mut self) {
         self.finish_attr();
-        let name = self.tag.name.take(self.cursor.input, self.arena);
+        let name = self
+            .tag
+            .name
+            .take(self.cursor.input, self.arena, &mut self.budget);
         self.emit_tag_named(name, Element::from_name(name));
     }
 
@@ -267,8 +313,14 @@ impl<'a> Tokenizer<'a> {
             [] => &[],
             // Most tags with attributes have one: a plain store is
             // cheaper than the call into memcpy a slice copy makes.
-            [one] => core::slice::from_ref(self.arena.alloc(*one)),
-            many => self.arena.alloc_slice_copy(many),
+            [one] => {
+                self.budget.wrote(core::mem::size_of::<Attribute<'a>>());
+                core::slice::from_ref(self.arena.alloc(*one))
+            }
+            many => {
+                self.budget.wrote(core::mem::size_of_val(many));
+                self.arena.alloc_slice_copy(many)
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 //! The cursor: the input, the machine's place in it, and the marks the
 //! states set in it.
 
+use super::budget::Budget;
 use super::strbuf::StrBuf;
 use crate::scan::utf8_width;
 
@@ -44,24 +45,24 @@ impl<'a> Cursor<'a> {
     /// NUL becomes U+FFFD (callers report the error), anything else is
     /// copied verbatim.
     #[inline]
-    pub(super) fn append_current(&mut self, buf: &mut StrBuf) {
+    pub(super) fn append_current(&mut self, buf: &mut StrBuf, budget: &mut Budget) {
         let (input, bytes) = (self.input, self.bytes);
         let b = bytes[self.pos];
         match b {
             b'\r' => {
-                buf.push_char(input, '\n');
+                buf.push_char(input, '\n', budget);
                 self.pos += 1;
                 if bytes.get(self.pos) == Some(&b'\n') {
                     self.pos += 1;
                 }
             }
             0 => {
-                buf.push_char(input, char::REPLACEMENT_CHARACTER);
+                buf.push_char(input, char::REPLACEMENT_CHARACTER, budget);
                 self.pos += 1;
             }
             _ => {
                 let end = self.pos + utf8_width(b);
-                buf.push_src(input, self.pos, end);
+                buf.push_src(input, self.pos, end, budget);
                 self.pos = end;
             }
         }

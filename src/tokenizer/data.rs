@@ -291,9 +291,12 @@ impl<'a> Tokenizer<'a> {
                 return;
             }
         };
-        self.tag
-            .name
-            .push_lower(self.cursor.input, self.cursor.temp_start, self.cursor.pos);
+        self.tag.name.push_lower(
+            self.cursor.input,
+            self.cursor.temp_start,
+            self.cursor.pos,
+            &mut self.budget,
+        );
         self.tag.name_span.end = self.cursor.pos;
         self.cursor.pos += 1;
         match next {

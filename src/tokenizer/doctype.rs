@@ -50,8 +50,15 @@ impl<'a> Tokenizer<'a> {
 
     /// Emits the current DOCTYPE token, ending at `pos`.
     fn emit_doctype(&mut self) {
-        let (input, arena) = (self.cursor.input, self.arena);
-        let finish = |b: Option<StrBuf>| b.map(|mut b| b.take(input, arena));
+        let (input, arena, budget) = (self.cursor.input, self.arena, &mut self.budget);
+        // Each buffer is dropped here: what it charged is given back.
+        let mut finish = |b: Option<StrBuf>| {
+            b.map(|mut b| {
+                let s = b.take(input, arena, budget);
+                budget.released(b.capacity());
+                s
+            })
+        };
         let doctype = Doctype {
             name: finish(self.doctype.name.take()),
             public_id: finish(self.doctype.public_id.take()),
@@ -126,7 +133,7 @@ impl<'a> Tokenizer<'a> {
         let mut name = self.doctype.name.take().unwrap_or_default();
         loop {
             let end = NAME_STOP.find(self.cursor.bytes, self.cursor.pos);
-            name.push_lower(self.cursor.input, self.cursor.pos, end);
+            name.push_lower(self.cursor.input, self.cursor.pos, end, &mut self.budget);
             self.cursor.pos = end;
             match self.cur() {
                 Some(b'>') => {
@@ -136,7 +143,11 @@ impl<'a> Tokenizer<'a> {
                 }
                 Some(0) => {
                     self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
-                    name.push_char(self.cursor.input, char::REPLACEMENT_CHARACTER);
+                    name.push_char(
+                        self.cursor.input,
+                        char::REPLACEMENT_CHARACTER,
+                        &mut self.budget,
+                    );
                     self.cursor.pos += 1;
                 }
                 Some(_) => {
@@ -288,7 +299,7 @@ impl<'a> Tokenizer<'a> {
         let mut id = self.doctype.id_mut(kind).take().unwrap_or_default();
         loop {
             let end = stop.find(self.cursor.bytes, self.cursor.pos);
-            id.push_src(self.cursor.input, self.cursor.pos, end);
+            id.push_src(self.cursor.input, self.cursor.pos, end, &mut self.budget);
             self.cursor.pos = end;
             match self.cur() {
                 Some(b'>') => {
@@ -317,7 +328,7 @@ impl<'a> Tokenizer<'a> {
                     if b == 0 {
                         self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
                     }
-                    self.cursor.append_current(&mut id);
+                    self.cursor.append_current(&mut id, &mut self.budget);
                 }
                 None => {
                     self.store_identifier(kind, id);

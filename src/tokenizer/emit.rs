@@ -3,8 +3,7 @@
 
 use super::Tokenizer;
 use super::strbuf::StrBuf;
-use crate::error::{ErrorCode, ParseError};
-use crate::memory_limit::{MemoryLimitError, MemoryLimitKind};
+use crate::error::ErrorCode;
 use crate::scan::utf8_width;
 use crate::token::{Span, Text, Token};
 
@@ -48,7 +47,9 @@ impl<'a> Tokenizer<'a> {
         if self.text.buf.is_empty() {
             self.text.start = self.text.last_token_end;
         }
-        self.text.buf.push_src(self.cursor.input, start, end);
+        self.text
+            .buf
+            .push_src(self.cursor.input, start, end, &mut self.budget);
     }
 
     /// Appends a string that differs from the source to the pending text.
@@ -57,7 +58,9 @@ impl<'a> Tokenizer<'a> {
         if self.text.buf.is_empty() {
             self.text.start = self.text.last_token_end;
         }
-        self.text.buf.push_str(self.cursor.input, s);
+        self.text
+            .buf
+            .push_str(self.cursor.input, s, &mut self.budget);
     }
 
     /// Emits the character at `pos` as text and advances past it: a CR (or
@@ -129,7 +132,10 @@ impl<'a> Tokenizer<'a> {
 
     #[inline(always)]
     pub(super) fn take_text(&mut self, end: usize) -> Token<'a> {
-        let data = self.text.buf.take(self.cursor.input, self.arena);
+        let data = self
+            .text
+            .buf
+            .take(self.cursor.input, self.arena, &mut self.budget);
         Token::Text(Text {
             data,
             span: Span::new(
@@ -147,20 +153,14 @@ impl<'a> Tokenizer<'a> {
         }
         self.resume.eof_text_end = Some(text_end + self.cursor.base);
         self.flush_stream_errors(usize::MAX);
-        let errors_over = match self.opts.memory_limit {
-            Some(limit) if self.errors.next_stream_error.0 != usize::MAX => Some(limit),
-            _ => None,
+        // A charge passed the limit since the last poll (the errors alone,
+        // refused to grow, most often): the tokens are all out (the last,
+        // below, too), the errors from where they stopped are not.
+        let stopped = match self.errors.next_stream_error.0 {
+            usize::MAX => self.cursor.pos,
+            at => at,
         };
-        if let Some(limit) = errors_over {
-            // The errors alone passed the limit: the tokens are all out (the
-            // last, below, too), the errors from here on are not.
-            self.budget.error = Some(MemoryLimitError {
-                kind: MemoryLimitKind::Tokenizer,
-                limit,
-                needed: self.errors.found.len() * core::mem::size_of::<ParseError>(),
-                offset: Some(self.errors.next_stream_error.0 + self.cursor.base),
-            });
-        }
+        self.limit_error_at_end(stopped);
         if !self.text.buf.is_empty() {
             let text = self.take_text(text_end);
             self.output.ready = Some(text);

@@ -122,7 +122,8 @@ pub struct Tokenizer<'a> {
     output: Output<'a>,
     /// Streaming: the buffer's place in the stream and how to stop in it.
     resume: ResumeState<'a>,
-    /// [`Options::memory_limit`] as the input advances.
+    /// [`Options::memory_limit`]: what the tokenizer charged as it took
+    /// memory, and the poll that stops it.
     budget: Budget,
     /// The parse errors found so far.
     errors: ErrorLog,
@@ -148,7 +149,7 @@ impl<'a> Tokenizer<'a> {
         opts: Options,
         open_elements: OpenElements,
     ) -> Tokenizer<'a> {
-        let budget = Budget::new(&opts, arena);
+        let budget = Budget::new(&opts);
         let next_stream_error = if opts.errors {
             next_input_stream_error(input, 0)
         } else {
@@ -191,6 +192,7 @@ impl<'a> Tokenizer<'a> {
     pub fn set_last_start_tag(&mut self, name: Option<&str>) {
         self.context.last_start_tag = name.map(|n| {
             let lower = n.to_ascii_lowercase();
+            self.budget.wrote(lower.len());
             &*self.arena.alloc_str(&lower)
         });
     }
@@ -228,7 +230,11 @@ impl<'a> Tokenizer<'a> {
 
     /// Takes the parse errors found so far out of the tokenizer.
     pub fn take_errors(&mut self) -> Vec<ParseError> {
-        core::mem::take(&mut self.errors.found)
+        let found = core::mem::take(&mut self.errors.found);
+        // No longer the tokenizer's to hold.
+        self.budget
+            .released(found.capacity() * core::mem::size_of::<ParseError>());
+        found
     }
 }
 

@@ -41,18 +41,43 @@ impl<'a> Tokenizer<'a> {
     #[inline(never)]
     fn push_error(&mut self, code: ErrorCode, offset: usize) {
         self.flush_stream_errors(offset + 1);
-        self.errors.found.push(ParseError {
-            code,
-            offset: offset + self.cursor.base,
-        });
+        if self.error_room() {
+            self.errors.found.push(ParseError {
+                code,
+                offset: offset + self.cursor.base,
+            });
+        }
+    }
+
+    /// Whether the error list has room for one more: it grows as a `Vec`
+    /// does, charged to the budget, and past the memory limit it does not
+    /// (the errors are kept up to the limit; the next poll, or `emit_eof`,
+    /// stops the tokenizer).
+    #[inline]
+    fn error_room(&mut self) -> bool {
+        let found = &mut self.errors.found;
+        if found.len() < found.capacity() {
+            return true;
+        }
+        let more = found.capacity().max(4);
+        if !self
+            .budget
+            .may_grow(more * core::mem::size_of::<ParseError>())
+        {
+            return false;
+        }
+        found.reserve_exact(more);
+        true
     }
 
     /// Moves the input-stream errors before `end` into `errors`. Past the
-    /// memory limit it stops (the limit check then stops the tokenizer, or
-    /// at the end of the input, `emit_eof` reports it).
+    /// memory limit it stops (the poll then stops the tokenizer, or at the
+    /// end of the input, `emit_eof` reports it).
     pub(super) fn flush_stream_errors(&mut self, end: usize) {
-        let mut moved = 0usize;
         while self.errors.next_stream_error.0 < end {
+            if !self.error_room() {
+                return;
+            }
             let (offset, code) = self.errors.next_stream_error;
             self.errors.found.push(ParseError {
                 code,
@@ -60,11 +85,6 @@ impl<'a> Tokenizer<'a> {
             });
             let after = offset + utf8_width(self.cursor.bytes[offset]);
             self.errors.next_stream_error = next_input_stream_error(self.cursor.input, after);
-            moved += 1;
-            if moved % 4096 == 0 && self.errors_over_limit() {
-                self.budget.next_check = 0;
-                return;
-            }
         }
     }
 }

@@ -168,10 +168,10 @@ impl<'a> Tokenizer<'a> {
         let open_elements = core::mem::take(&mut carry.open_elements);
         let mut tok = Tokenizer::with_stack(input, arena, opts, open_elements);
         tok.state = carry.state;
-        tok.context.last_start_tag = carry
-            .last_start_tag
-            .as_deref()
-            .map(|n| &*arena.alloc_str(n));
+        tok.context.last_start_tag = carry.last_start_tag.as_deref().map(|n| {
+            tok.budget.wrote(n.len());
+            &*arena.alloc_str(n)
+        });
         tok.context.foreign = carry.foreign;
         tok.cursor.base = base;
         tok.text.last_token_end = carry.last_token_end.unwrap_or(base);
@@ -179,7 +179,7 @@ impl<'a> Tokenizer<'a> {
         tok.resume.keep_cut_text = keep_cut_text;
         tok.resume.safe.state = carry.state;
         if !carry.text.is_empty() {
-            tok.text.buf = StrBuf::from_string(core::mem::take(&mut carry.text));
+            tok.text.buf = StrBuf::from_string(core::mem::take(&mut carry.text), &mut tok.budget);
             tok.text.start = carry.text_start;
         }
         tok
@@ -242,7 +242,10 @@ impl<'a> Tokenizer<'a> {
     /// (moving out the pending text, if the buffer kept some).
     pub(crate) fn take_carry(&mut self) -> Carry {
         let text_start = self.text.start;
-        let text = self.text.buf.take_string(self.cursor.input);
+        let text = self
+            .text
+            .buf
+            .take_string(self.cursor.input, &mut self.budget);
         Carry {
             text,
             text_start,
@@ -313,7 +316,7 @@ impl<'a> Tokenizer<'a> {
         // nothing more is tokenized.
         self.state = MachineState::EndOfBuffer;
         self.cursor.pos = self.cursor.bytes.len();
-        self.budget.next_check = usize::MAX;
+        self.budget.stop_polling();
     }
 
     /// The step of [`MachineState::EndOfBuffer`]: the chain starts the next

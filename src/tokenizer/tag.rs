@@ -55,14 +55,19 @@ impl<'a> Tokenizer<'a> {
     /// A name as a finished string: the source slice, or a lowercased copy
     /// in the arena when it has an uppercase letter.
     #[inline(always)]
-    fn lowered(&self, src: &'a str, upper: bool) -> &'a str {
-        if upper {
-            let s = self.arena.alloc_str(src);
-            s.make_ascii_lowercase();
-            s
-        } else {
-            src
-        }
+    fn lowered(&mut self, src: &'a str, upper: bool) -> &'a str {
+        if upper { self.lowered_copy(src) } else { src }
+    }
+
+    /// The lowercased copy of [`lowered`](Self::lowered): rare, and out of
+    /// the fast path so that it keeps the tag's state in registers.
+    #[cold]
+    #[inline(never)]
+    fn lowered_copy(&mut self, src: &'a str) -> &'a str {
+        self.budget.wrote(src.len());
+        let s = self.arena.alloc_str(src);
+        s.make_ascii_lowercase();
+        s
     }
 
     /// The element of a tag name the fast path found ending at `end`:
@@ -243,7 +248,9 @@ impl<'a> Tokenizer<'a> {
     /// finished, the attributes before `pos` are in `attrs`.
     #[cold]
     fn tag_slow(&mut self, name: &'a str, pos: usize, state: MachineState) {
-        self.tag.name.push_str(self.cursor.input, name);
+        self.tag
+            .name
+            .push_str(self.cursor.input, name, &mut self.budget);
         self.cursor.pos = pos;
         self.state = state;
     }
@@ -359,9 +366,13 @@ impl<'a> Tokenizer<'a> {
             let (run, upper) =
                 class_run_upper(class::TAG_NAME_STOP, self.cursor.input, self.cursor.pos);
             let end = run.end;
-            self.tag
-                .name
-                .push_name(self.cursor.input, self.cursor.pos, end, upper);
+            self.tag.name.push_name(
+                self.cursor.input,
+                self.cursor.pos,
+                end,
+                upper,
+                &mut self.budget,
+            );
             self.cursor.pos = end;
             self.tag.name_span.end = end;
             match self.cur() {
@@ -376,9 +387,11 @@ impl<'a> Tokenizer<'a> {
                 }
                 Some(0) => {
                     self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
-                    self.tag
-                        .name
-                        .push_char(self.cursor.input, char::REPLACEMENT_CHARACTER);
+                    self.tag.name.push_char(
+                        self.cursor.input,
+                        char::REPLACEMENT_CHARACTER,
+                        &mut self.budget,
+                    );
                     self.cursor.pos += 1;
                 }
                 Some(_) => {
@@ -415,6 +428,7 @@ impl<'a> Tokenizer<'a> {
                     self.cursor.input,
                     self.cursor.pos,
                     self.cursor.pos + 1,
+                    &mut self.budget,
                 );
                 self.cursor.pos += 1;
                 self.state = MachineState::AttributeName;
@@ -489,15 +503,18 @@ impl<'a> Tokenizer<'a> {
                 self.cursor.pos,
                 end,
                 seen & class::UPPER != 0,
+                &mut self.budget,
             );
             self.cursor.pos = end;
             if self.cur() != Some(0) {
                 break;
             }
             self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
-            self.tag
-                .attr_name
-                .push_char(self.cursor.input, char::REPLACEMENT_CHARACTER);
+            self.tag.attr_name.push_char(
+                self.cursor.input,
+                char::REPLACEMENT_CHARACTER,
+                &mut self.budget,
+            );
             self.cursor.pos += 1;
         }
         // One call site, so that it is inlined here.
@@ -600,7 +617,7 @@ impl<'a> Tokenizer<'a> {
             let end = stop.find(self.cursor.bytes, self.cursor.pos);
             self.tag
                 .attr_value
-                .push_src(self.cursor.input, self.cursor.pos, end);
+                .push_src(self.cursor.input, self.cursor.pos, end, &mut self.budget);
             self.cursor.pos = end;
             match self.cur() {
                 Some(b'&') => {
@@ -612,10 +629,12 @@ impl<'a> Tokenizer<'a> {
                 }
                 Some(0) => {
                     self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
-                    self.cursor.append_current(&mut self.tag.attr_value);
+                    self.cursor
+                        .append_current(&mut self.tag.attr_value, &mut self.budget);
                 }
                 Some(b'\r') => {
-                    self.cursor.append_current(&mut self.tag.attr_value);
+                    self.cursor
+                        .append_current(&mut self.tag.attr_value, &mut self.budget);
                 }
                 Some(_) => {
                     // The closing quote.
@@ -639,7 +658,7 @@ impl<'a> Tokenizer<'a> {
             let end = UNQUOTED_VALUE_STOP.find(self.cursor.bytes, self.cursor.pos);
             self.tag
                 .attr_value
-                .push_src(self.cursor.input, self.cursor.pos, end);
+                .push_src(self.cursor.input, self.cursor.pos, end, &mut self.budget);
             self.cursor.pos = end;
             match self.cur() {
                 Some(b'&') => {
@@ -656,7 +675,8 @@ impl<'a> Tokenizer<'a> {
                 }
                 Some(0) => {
                     self.error(ErrorCode::UnexpectedNullCharacter, self.cursor.pos);
-                    self.cursor.append_current(&mut self.tag.attr_value);
+                    self.cursor
+                        .append_current(&mut self.tag.attr_value, &mut self.budget);
                 }
                 Some(b'"' | b'\'' | b'<' | b'=' | b'`') => {
                     self.error(
@@ -667,6 +687,7 @@ impl<'a> Tokenizer<'a> {
                         self.cursor.input,
                         self.cursor.pos,
                         self.cursor.pos + 1,
+                        &mut self.budget,
                     );
                     self.cursor.pos += 1;
                 }
