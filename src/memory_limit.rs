@@ -42,6 +42,28 @@ pub enum MemoryLimitKind {
     MetaScan,
 }
 
+impl MemoryLimitKind {
+    /// The kind's short name, for a program to tell kinds apart (the
+    /// Python package's `MemoryLimitError.kind`): `"tokenizer"`,
+    /// `"stream"`, `"decode"` or `"meta-scan"`. [`Display`](fmt::Display)
+    /// says the same for people.
+    ///
+    /// ```
+    /// use htmltok::MemoryLimitKind;
+    ///
+    /// assert_eq!(MemoryLimitKind::MetaScan.name(), "meta-scan");
+    /// assert_eq!(MemoryLimitKind::Decode { from: "shift_jis" }.name(), "decode");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            MemoryLimitKind::Tokenizer => "tokenizer",
+            MemoryLimitKind::Stream => "stream",
+            MemoryLimitKind::Decode { .. } => "decode",
+            MemoryLimitKind::MetaScan => "meta-scan",
+        }
+    }
+}
+
 impl fmt::Display for MemoryLimitKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -25,9 +25,11 @@ create_exception!(
     htmltok,
     MemoryLimitError,
     PyMemoryError,
-    "A memory cap (`memory_limit=`) was reached: the attributes `limit` and \
-     `needed` are bytes, `offset` is where in the page's text it happened (None \
-     when decoding refused the whole page). The tokens before it were yielded."
+    "A memory cap (`memory_limit=`) was reached: `kind` says what ran out \
+     (\"tokenizer\", \"stream\", \"decode\" or \"meta-scan\"), the attributes \
+     `limit` and `needed` are bytes, `offset` is where in the page's text it \
+     happened (None when decoding refused the whole page). The tokens before it \
+     were yielded."
 );
 
 /// A page as the caller gave it.
@@ -167,12 +169,13 @@ pub(crate) fn decode_error(error: DecodeError) -> PyErr {
 }
 
 /// The library's memory limit error as a [`MemoryLimitError`]: its message,
-/// `limit`, `needed` and `offset`.
+/// `kind` (the kind's name), `limit`, `needed` and `offset`.
 pub(crate) fn memory_limit_error(e: &LimitError) -> PyErr {
     Python::attach(|py| {
         let error = MemoryLimitError::new_err(e.to_string());
         let value = error.value(py);
         let set = || -> PyResult<()> {
+            value.setattr("kind", e.kind.name())?;
             value.setattr("limit", e.limit)?;
             value.setattr("needed", e.needed)?;
             value.setattr("offset", e.offset)

@@ -133,6 +133,7 @@ def test_memory_limits_raise_with_limit_needed_and_offset():
             got.append(t)
     assert isinstance(e.value, MemoryError)
     assert e.value.limit == 4096 and e.value.needed > 4096
+    assert e.value.kind == "tokenizer"
     assert 103 < e.value.offset < len(page)
     assert "memory limit of 4096 bytes exceeded at byte" in str(e.value)
     # The tokens finished before it were yielded, and the text before the
@@ -149,12 +150,33 @@ def test_memory_limits_raise_with_limit_needed_and_offset():
     assert "memory limit" in str(e.value)
     # Decoding refuses the whole page: there is no offset.
     assert e.value.offset is None
+    assert e.value.kind == "decode"
     assert str(e.value) == (
         f"memory limit of 1000 bytes exceeded: {e.value.needed} bytes needed for "
         "the text decoded from windows-1252 to UTF-8"
     )
     # Under the cap, nothing changes.
     assert htmltok.text(page, memory_limit=1 << 20) == htmltok.text(page)
+
+
+def test_memory_limit_error_says_what_ran_out():
+    # The tokenizer's own buffers: a text run of decoded references.
+    page = "<p>" + "&amp;" * 5000
+    with pytest.raises(htmltok.MemoryLimitError) as e:
+        list(htmltok.tokenize(page, memory_limit=4096))
+    assert e.value.kind == "tokenizer"
+    assert "the tokenizer's arena, buffers and errors" in str(e.value)
+    # Decoding the page to UTF-8.
+    with pytest.raises(htmltok.MemoryLimitError) as e:
+        htmltok.text(b"\xe9" * 10_000, encoding="windows-1252", memory_limit=1000)
+    assert e.value.kind == "decode"
+    # The scan for a <meta> that changes the encoding runs under the same
+    # cap: ASCII bytes need no decoded copy, the scan's text run does.
+    page = b"<p>" + b"&amp;" * 5000 + b"<meta charset=utf-8>"
+    with pytest.raises(htmltok.MemoryLimitError) as e:
+        htmltok.text(page, memory_limit=4096)
+    assert e.value.kind == "meta-scan"
+    assert e.value.limit == 4096 and e.value.needed > 4096
 
 
 def test_lone_surrogates_become_replacement_characters():

@@ -11,6 +11,11 @@ Span = Tuple[int, int]
 class MemoryLimitError(MemoryError):
     """A memory cap (``memory_limit=``) was reached; the tokens before it were yielded."""
 
+    kind: str
+    """What ran out: ``"tokenizer"`` (the tokens' strings and the tokenizer's buffers),
+    ``"stream"`` (what a stream holds between chunks), ``"decode"`` (the page decoded to
+    UTF-8) or ``"meta-scan"`` (the tokenizer looking for a ``<meta>`` that changes the
+    encoding)."""
     limit: int
     """The cap, in bytes."""
     needed: int
