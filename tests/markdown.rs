@@ -457,3 +457,51 @@ fn main_content_marks_stay_in_the_markdown() {
     let found = extract(&html, &options);
     assert!(found.text.len() <= markdown(&html).len() + 2);
 }
+
+/// The markdown fuzz target's finds of 2026-11-29 (each input as the
+/// fuzzer's was cut down to what it needs), with alt text on: the words
+/// of each come back from the rendered Markdown, and the Markdown is
+/// what CommonMark needs for that.
+#[test]
+fn fuzz_finds_keep_the_words() {
+    let cases = [
+        // A block inside math ends it (the tree builder's breakout).
+        ("<math><mi>foo</mi><mi>bar</mi><p>baz", "foobar\n\nbaz"),
+        ("<math><mi>a</mi><br><mi>b</mi></math>", "a\\\nb"),
+        // An inner `<pre>`'s end is a line break in the code.
+        ("<pre>a<pre><p>b</pre>c", "```\na\nb\nc\n```"),
+        // An empty item writes no marker, and text in a list outside its
+        // items ends the list for CommonMark: a `2.` after either begins
+        // a list again, which it may only after a blank line.
+        ("<ol>-<li><c><li>e", "\\-\n\n2. e"),
+        ("<ol><li>.</li><figcaption>)<li>R", "1. .\n\n)\n\n2. R"),
+        // An image's alt text is a word between spaces; an empty one
+        // still parts the words around it.
+        ("><img alt=\"\">i", "\\> i"),
+        ("<img alt=.>x", ". x"),
+        // `|` in a link's destination would end the cell.
+        ("<table><td><a href=|>n", "| [n](\\|) |\n| --- |"),
+        // `!` before a link would make it an image.
+        ("!<a href=s>.", "\\![.](s)"),
+        // A cell's end tag with no cell open parts words.
+        ("<table>r</td><", "r \\<"),
+        // Digits that begin a line, then `.` or `)` from another token.
+        ("<t>4<n>)", "4\\)"),
+        ("<p>1<b>.</b> x", "1\\. x"),
+    ];
+    let plain = ExtractOptions::default().alt_text(true);
+    let options = plain.clone().format(TextFormat::Markdown);
+    let (mut passed, mut failed) = (0, 0);
+    for (html, want) in cases {
+        let got = extract(html, &options).text;
+        let words = markdown_keeps_the_words(html, &plain, &plain);
+        if got == want && words.is_ok() {
+            passed += 1;
+        } else {
+            failed += 1;
+            eprintln!("{html:?}\n  want {want:?}\n  got  {got:?}\n  words {words:?}");
+        }
+    }
+    println!("{passed} passed, {failed} failed, 0 skipped");
+    assert_eq!(failed, 0);
+}

@@ -41,7 +41,7 @@ pub(super) enum Items {
 pub(super) enum Container {
     /// `> ` on every line.
     Quote,
-    /// A list, and whether it has had an item: the first item of an
+    /// A list, and whether an item's marker is written: the first item of an
     /// ordered list that does not start at 1 is set off by a blank line
     /// (it cannot interrupt a paragraph), the others by a new line.
     List(ListKind, Items),
@@ -238,7 +238,6 @@ impl Blocks {
             (Items::None, Some(n)) if n != 1 => Due::Blank,
             _ => Due::Line,
         };
-        *items = Items::Some;
         self.ask(due);
         self.push(Container::Item {
             number,
@@ -330,12 +329,13 @@ impl Blocks {
     fn prefix(&mut self, out: &mut String, blank: bool) -> bool {
         let start = out.len();
         let mut marker = false;
-        let containers = if blank {
-            &mut self.containers[..self.shared]
+        let end = if blank {
+            self.shared
         } else {
-            &mut self.containers[..]
+            self.containers.len()
         };
-        for container in containers {
+        let mut written = None;
+        for (i, container) in self.containers[..end].iter_mut().enumerate() {
             match container {
                 Container::Quote => out.push_str("> "),
                 Container::List(..) => {}
@@ -351,12 +351,29 @@ impl Blocks {
                         }
                         *state = Marker::Written;
                         marker = true;
+                        written = Some(i);
                     } else {
                         for _ in 0..width {
                             out.push(' ');
                         }
                     }
                 }
+            }
+        }
+        // The list under an item whose marker is written has had an item
+        // (an empty one writes none, and does not count); text written in
+        // a list outside its items ends it for CommonMark, so an item
+        // after it begins a list again.
+        if !blank {
+            if let Some(Container::List(_, items)) = self.containers[..end].last_mut() {
+                *items = Items::None;
+            }
+        }
+        if let Some(item) = written {
+            if let Some(Container::List(_, items)) =
+                item.checked_sub(1).map(|l| &mut self.containers[l])
+            {
+                *items = Items::Some;
             }
         }
         if blank {

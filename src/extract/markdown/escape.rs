@@ -221,6 +221,36 @@ pub(super) fn line_start(out: &mut String, text: &str) {
 
 /// Where a backslash goes in a piece at the start of a line, if the piece
 /// would begin a block there.
+/// Whether `out` ends with 1 to 9 digits that begin its last line after
+/// the containers' prefix (quote markers, list markers, indentation): a
+/// `.` or `)` written next would make them an ordered list's marker. The
+/// look back is bounded (a prefix of more than 256 bytes is not looked
+/// through), so that a line of many tokens costs no more a token.
+pub(super) fn digits_begin_the_line(out: &str) -> bool {
+    let bytes = out.as_bytes();
+    let digits = bytes
+        .iter()
+        .rev()
+        .take(10)
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    if !(1..=9).contains(&digits) {
+        return false;
+    }
+    let before = &bytes[..bytes.len() - digits];
+    if !matches!(before.last(), None | Some(b' ' | b'\n')) {
+        return false;
+    }
+    for &b in before.iter().rev().take(256) {
+        match b {
+            b'\n' => return true,
+            b' ' | b'>' | b'-' | b'+' | b'*' | b'.' | b')' | b'0'..=b'9' => {}
+            _ => return false,
+        }
+    }
+    before.len() <= 256
+}
+
 fn line_start_escape(bytes: &[u8]) -> Option<usize> {
     let first = *bytes.first()?;
     let all_first = || bytes.iter().all(|&b| b == first);
@@ -245,6 +275,23 @@ fn line_start_escape(bytes: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn digits_that_begin_a_line() {
+        for (out, begins) in [
+            ("4", true),
+            ("x\n4", true),
+            ("> 1. 123", true),
+            ("   12", true),
+            ("see 4", false),
+            ("x4", false),
+            ("1234567890", false),
+            ("", false),
+            ("4 ", false),
+        ] {
+            assert_eq!(digits_begin_the_line(out), begins, "{out:?}");
+        }
+    }
 
     fn escaped(piece: &str, place: Place) -> String {
         let mut out = String::new();

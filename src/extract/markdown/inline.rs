@@ -276,6 +276,7 @@ impl Inline {
                     State::Open(out.len())
                 }
                 Style::Link => {
+                    escape_bang(out);
                     let at = out.len();
                     out.push('[');
                     State::Open(at)
@@ -375,13 +376,29 @@ pub(super) fn longest_run(bytes: &[u8], byte: u8) -> usize {
     longest
 }
 
+/// A `!` right before a link's `[` would make the link an image: written
+/// as `\!` when the text ends with one that is not escaped already.
+fn escape_bang(out: &mut String) {
+    let Some(before) = out.strip_suffix('!') else {
+        return;
+    };
+    let backslashes = before.len() - before.trim_end_matches('\\').len();
+    if backslashes % 2 == 0 {
+        out.insert(out.len() - 1, '\\');
+    }
+}
+
 /// The bytes of a URL that [`destination`] changes (or, for 0xC2, may:
 /// the lead byte of the C1 controls).
 const DESTINATION_CHANGES: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 256 {
-        table[b] = b <= 0x20 || matches!(b as u8, b'<' | b'>' | b'(' | b')' | b'\\' | 0x7F | 0xC2);
+        table[b] = b <= 0x20
+            || matches!(
+                b as u8,
+                b'<' | b'>' | b'(' | b')' | b'\\' | b'|' | 0x7F | 0xC2
+            );
         b += 1;
     }
     table
@@ -389,7 +406,7 @@ const DESTINATION_CHANGES: [bool; 256] = {
 
 /// Writes a link destination: percent-encoded where a space, a control
 /// character or `<`/`>` would end or change it, a backslash before `(`,
-/// `)` and `\` (so that unbalanced parentheses stay in it).
+/// `)` and `\` (so that unbalanced parentheses stay in it) and `|`.
 pub(super) fn destination(url: String) -> String {
     // Most URLs (resolved ones are percent-encoded) need nothing: looked
     // for without an early exit, a table lookup a byte.
@@ -404,7 +421,9 @@ pub(super) fn destination(url: String) -> String {
             ' ' => out.push_str("%20"),
             '<' => out.push_str("%3C"),
             '>' => out.push_str("%3E"),
-            '(' | ')' | '\\' => {
+            // `|` too, which would end a table's cell (an escape anywhere
+            // else gives the same URL back).
+            '(' | ')' | '\\' | '|' => {
                 out.push('\\');
                 out.push(c);
             }

@@ -41,7 +41,7 @@ use crate::element::Element;
 use crate::scan::MarkdownMasks;
 use crate::token::Tag;
 
-use super::visible::{Boundary, ElementSet};
+use super::visible::{self, Boundary, ElementSet};
 
 use blocks::{Blocks, Container, Due, Items, ListKind};
 use inline::{Inline, Style};
@@ -291,6 +291,7 @@ impl Markdown {
     /// against the page, appending it to a string.
     pub(in crate::extract) fn start_tag(&mut self, tag: &Tag<'_>, url: &dyn Fn(&str, &mut String)) {
         let element = tag.element;
+        self.end_math_at_a_block(element);
         if let Some(math) = &mut self.math {
             math.depth += u32::from(element == Element::Math);
             if tag.name == "annotation"
@@ -412,6 +413,7 @@ impl Markdown {
     /// Takes in an end tag of what is shown.
     pub(in crate::extract) fn end_tag(&mut self, tag: &Tag<'_>) {
         let element = tag.element;
+        self.end_math_at_a_block(element);
         if let Some(math) = &mut self.math {
             if tag.name == "annotation" {
                 math.in_tex = false;
@@ -429,6 +431,9 @@ impl Markdown {
                 code.depth -= 1;
                 if code.depth == 0 {
                     self.end_code();
+                } else {
+                    // An inner `<pre>` ends: a line break, as in the text.
+                    self.code_line();
                 }
             } else if is_block(element) {
                 self.code_line();
@@ -557,6 +562,16 @@ impl Markdown {
             cell: self.table.as_ref().is_some_and(|t| t.in_cell()),
             code: self.inline.in_code(),
         };
+        // `4` at a line's start and then `)` from another token would be
+        // an ordered list's marker, which neither token shows alone.
+        if matches!(first, '.' | ')')
+            && !place.line_start
+            && !place.code
+            && self.table.is_none()
+            && escape::digits_begin_the_line(&self.out)
+        {
+            self.out.push('\\');
+        }
         let words = &text[start..];
         let ends_with_space = match masks {
             Some(masks) => escape::write_short(&mut self.out, words, masks.from(start), place),
@@ -604,7 +619,14 @@ impl Markdown {
     /// Writes an image (with alt text asked for): `![alt](src)`, or the
     /// alt text alone in code or without a `src`.
     pub(in crate::extract) fn image(&mut self, alt: &str, src: Option<String>) {
-        if alt.trim_ascii().is_empty() || self.is_full() {
+        if self.is_full() {
+            return;
+        }
+        if alt.trim_ascii().is_empty() {
+            // No word, but a break between words, as in the plain text.
+            if self.code.is_none() {
+                self.blocks.ask(Due::Space);
+            }
             return;
         }
         if self.math.is_some() || self.code.is_some() || self.inline.code_around() {
@@ -628,7 +650,12 @@ impl Markdown {
                 self.blocks.line_start = false;
                 self.blocks.ask(Due::Space);
             }
-            None => self.text(alt),
+            // A word between spaces, as in the plain text.
+            None => {
+                self.blocks.ask(Due::Space);
+                self.text(alt);
+                self.blocks.ask(Due::Space);
+            }
         }
     }
 
@@ -693,6 +720,20 @@ impl Markdown {
         self.settle_marks(code.marks, code.start);
     }
 
+    /// Ends the `<math>` open, if any, at a tag of `element` that makes a
+    /// block or cell boundary: such a tag inside math is the tree
+    /// builder's breakout from foreign content (`<p>`, `<div>`, `<table>`
+    /// close the math), or HTML inside a text integration point (`<mi>`,
+    /// `annotation-xml`); either way the plain text breaks there, so the
+    /// math written so far ends and the boundary is made as anywhere else
+    /// (the math's later end tag then closes nothing).
+    #[inline]
+    fn end_math_at_a_block(&mut self, element: Element) {
+        if self.math.is_some() && visible::boundary(element).is_some() {
+            self.end_math();
+        }
+    }
+
     /// The `<math>` ends: its TeX annotation in dollars, or its text.
     fn end_math(&mut self) {
         let Some(math) = self.math.take() else {
@@ -727,6 +768,11 @@ impl Markdown {
         let Some(table) = self.table.as_mut().filter(|t| t.nested == 0) else {
             return self.blocks.ask(Due::Space);
         };
+        // A cell's end tag with no cell open: a break between words, as
+        // in the plain text.
+        if part == TablePart::CellEnd && !table.in_cell() {
+            return self.blocks.ask(Due::Space);
+        }
         self.inline.end_all(&mut self.out);
         let at = self.out.len();
         match part {
@@ -861,7 +907,10 @@ impl Markdown {
         let mut previous: Option<usize> = None;
         for &b in kept {
             let text = &self.out[span(b)];
-            if previous.is_some_and(|p| p + 1 == b) {
+            // The blocks after a kept one go on as written, separators
+            // and all, but at the start, where there is nothing to
+            // separate.
+            if previous.is_some_and(|p| p + 1 == b) && !out.is_empty() {
                 out.push_str(text);
             } else {
                 let text = text.trim_start_matches('\n');
