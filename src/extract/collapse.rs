@@ -56,12 +56,15 @@ pub(super) enum Pending {
 const WORD: u8 = 0;
 /// ASCII whitespace as HTML defines it: space, tab, LF, FF, CR.
 const SPACE: u8 = 1;
+/// The line-break marker of gathered text (`scan::LINE_BREAK`, a byte
+/// UTF-8 never has, so only gathered text holds it).
+const BREAK: u8 = 2;
 /// U+0000, which the tokenizer hands on in data: a browser's tree builder
 /// drops it in HTML content, and so does this (the words around it join).
-const NUL: u8 = 2;
+const NUL: u8 = 4;
 /// The first byte of U+00A0 NO-BREAK SPACE (`C2 A0`) — or of another
 /// character in U+0080..U+00BF, which is part of a word.
-const LEAD_C2: u8 = 3;
+const LEAD_C2: u8 = 8;
 
 /// The class of every byte.
 static CLASS: [u8; 256] = {
@@ -75,6 +78,7 @@ static CLASS: [u8; 256] = {
     }
     table[0] = NUL;
     table[0xC2] = LEAD_C2;
+    table[scan::LINE_BREAK as usize] = BREAK;
     table
 };
 
@@ -271,22 +275,37 @@ impl Collapse {
     /// ([`Gathered::squeeze`]) rather than segment by segment.
     pub(super) fn push_gathered(&mut self, out: &mut Out, text: &Gathered) {
         let bytes = text.as_bytes();
-        // The separators before the first word: due, not written.
+        // The separators before the first word: due, not written. Main
+        // content collapses the text at every block's end, and most of a
+        // page's blocks begin with indentation: eight spaces at a time,
+        // then a byte at a time, the separators seen noted and made due
+        // once.
         let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                scan::LINE_BREAK => self.line_break(),
-                0xC2 if bytes.get(i + 1) == Some(&0xA0) => {
-                    self.space();
-                    i += 1;
-                }
-                b => match CLASS[b as usize] {
-                    SPACE => self.space(),
-                    NUL => {}
-                    _ => break,
-                },
+        let mut seen = 0;
+        while let Some(eight) = bytes.get(i..i + 8) {
+            if eight != b"        " {
+                break;
             }
+            seen = SPACE;
+            i += 8;
+        }
+        while let Some(&b) = bytes.get(i) {
+            let class = CLASS[b as usize];
+            if class & (SPACE | BREAK | NUL) == 0 {
+                if b == 0xC2 && bytes.get(i + 1) == Some(&0xA0) {
+                    seen |= SPACE;
+                    i += 2;
+                    continue;
+                }
+                break;
+            }
+            seen |= class;
             i += 1;
+        }
+        if seen & BREAK != 0 {
+            self.line_break();
+        } else if seen & SPACE != 0 {
+            self.space();
         }
         if i == bytes.len() {
             return;

@@ -44,6 +44,13 @@ pub(super) fn text_masks(_text: &[u8]) -> Option<[u64; 3]> {
     None
 }
 
+/// No vector blocks: `text::count_classes` takes its byte loop.
+#[cfg(feature = "extract")]
+#[inline]
+pub(super) fn count_classes(_text: &[u8]) -> Option<[u32; 8]> {
+    None
+}
+
 /// No vector blocks: `UrlMasks::of` takes its byte loop.
 #[cfg(feature = "extract")]
 #[inline]

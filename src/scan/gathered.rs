@@ -197,7 +197,7 @@ impl Gathered {
 /// length, as two overlapping pieces of the largest fixed length that
 /// fits: a few moves, no call.
 #[inline(always)]
-fn copy_short(to: &mut [u8], from: &[u8]) {
+pub(super) fn copy_short(to: &mut [u8], from: &[u8]) {
     let n = from.len();
     debug_assert!(n <= Gathered::SHORT && to.len() == n);
     if n >= 16 {

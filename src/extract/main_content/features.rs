@@ -16,6 +16,7 @@ use std::collections::HashMap;
 
 use super::blocks::{Block, BlockKind};
 use super::signals::{self, Signals};
+use crate::scan;
 
 /// How many blocks on each side the window features look at.
 const WINDOW: usize = 3;
@@ -51,55 +52,25 @@ pub(crate) struct TextCounts {
 impl TextCounts {
     /// Counts `text`, collapsed: words separated by one space or one line
     /// break, none at either end, so that a word starts at the start and
-    /// after each separator. One loop with no branch per byte, counting
-    /// in bytes over runs of 255 bytes, which the compiler makes vector
-    /// code of: cheaper than a loop that branches on each byte's class.
+    /// after each separator. The ASCII classes in vector blocks
+    /// (`scan::count_classes`), the few characters past ASCII after.
     pub(crate) fn of(text: &str) -> TextCounts {
         let bytes = text.as_bytes();
-        let Some(&first) = bytes.first() else {
+        if bytes.is_empty() {
             return TextCounts::default();
-        };
+        }
+        let [sep, brk, dig, stop, comma, bar, continuations, up] = scan::count_classes(bytes);
         let mut c = TextCounts {
             bytes: u32::try_from(bytes.len()).unwrap_or(u32::MAX),
-            words: 1,
-            capitalized: u32::from(first.is_ascii_uppercase()),
+            words: 1 + sep,
+            breaks: brk,
+            digits: dig,
+            stops: stop,
+            commas: comma,
+            capitalized: up,
+            separators: bar,
             ..TextCounts::default()
         };
-        let mut continuations = 0u32;
-        for (i, chunk) in bytes.chunks(255).enumerate() {
-            let [
-                mut sep,
-                mut brk,
-                mut dig,
-                mut stop,
-                mut comma,
-                mut bar,
-                mut cont,
-            ] = [0u8; 7];
-            for &b in chunk {
-                sep += u8::from((b == b' ') | (b == b'\n'));
-                brk += u8::from(b == b'\n');
-                dig += u8::from(b.wrapping_sub(b'0') < 10);
-                stop += u8::from((b == b'.') | (b == b'!') | (b == b'?'));
-                comma += u8::from((b == b',') | (b == b';'));
-                bar += u8::from((b == b'|') | (b == b'/') | (b == b'>'));
-                cont += u8::from(b & 0xC0 == 0x80);
-            }
-            // Uppercase letters after a separator in the chunk.
-            let mut up = 0u8;
-            let next = &bytes[(i * 255 + 1).min(bytes.len())..];
-            for (&p, &b) in chunk.iter().zip(next) {
-                up += u8::from(((p == b' ') | (p == b'\n')) & b.is_ascii_uppercase());
-            }
-            c.words += u32::from(sep);
-            c.breaks += u32::from(brk);
-            c.digits += u32::from(dig);
-            c.stops += u32::from(stop);
-            c.commas += u32::from(comma);
-            c.separators += u32::from(bar);
-            c.capitalized += u32::from(up);
-            continuations += u32::from(cont);
-        }
         c.chars = c.bytes - continuations;
         if continuations > 0 {
             // The few characters past ASCII that are counted, found by
@@ -145,10 +116,7 @@ pub(crate) struct Page {
     counts: Vec<TextCounts>,
     /// Totals of blocks `0..i` at `i`: words, raw bytes, link bytes and
     /// sentence ends (for the window features).
-    words_before: Vec<u64>,
-    raw_before: Vec<u64>,
-    links_before: Vec<u64>,
-    stops_before: Vec<u64>,
+    before: Vec<[u64; 4]>,
     /// The first `<h1>` block, if any.
     first_h1: Option<usize>,
     /// Whether any block is inside `<article>`, `<main>`, or named as the
@@ -163,10 +131,21 @@ pub(crate) struct Page {
     noscript_words: u64,
     comment_words: u64,
     card_words: u64,
-    /// The words and the blocks under each `class` (by its hash).
-    classes: HashMap<u32, (u64, u32), foldhash::fast::FixedState>,
+    /// Each block's `class` (an index into `class_features`; none past
+    /// its end).
+    class_of: Vec<u32>,
+    /// The features of each `class`: its share of the page's words, and
+    /// how many other blocks it has (log).
+    class_features: Vec<[f32; 2]>,
     /// Where the text ends.
     text_end: usize,
+    /// The features that are the same for every block of the page: its
+    /// words (and their log), its link density, the share of its words in
+    /// list items.
+    page_words: f32,
+    page_words_log: f32,
+    page_link_density: f32,
+    page_list_fraction: f32,
 }
 
 impl Page {
@@ -175,10 +154,7 @@ impl Page {
         let n = blocks.len();
         let mut page = Page {
             counts: Vec::with_capacity(n),
-            words_before: Vec::with_capacity(n + 1),
-            raw_before: Vec::with_capacity(n + 1),
-            links_before: Vec::with_capacity(n + 1),
-            stops_before: Vec::with_capacity(n + 1),
+            before: Vec::with_capacity(n + 1),
             first_h1: None,
             has_article: false,
             has_main: false,
@@ -187,16 +163,22 @@ impl Page {
             noscript_words: 0,
             comment_words: 0,
             card_words: 0,
-            classes: HashMap::with_hasher(foldhash::fast::FixedState::default()),
+            class_of: Vec::with_capacity(n),
+            class_features: Vec::new(),
             text_end: blocks.last().map_or(0, |b| b.end),
+            page_words: 0.0,
+            page_words_log: 0.0,
+            page_link_density: 0.0,
+            page_list_fraction: 0.0,
         };
+        // Each class's words and blocks, and its index by its hash.
+        let mut classes: Vec<(u64, u32)> = Vec::new();
+        let mut class_index: HashMap<u32, u32, foldhash::fast::FixedState> =
+            HashMap::with_hasher(foldhash::fast::FixedState::default());
         let (mut words, mut raw, mut links, mut stops) = (0u64, 0u64, 0u64, 0u64);
         for (i, block) in blocks.iter().enumerate() {
             let c = TextCounts::of(&text[block.start..block.end]);
-            page.words_before.push(words);
-            page.raw_before.push(raw);
-            page.links_before.push(links);
-            page.stops_before.push(stops);
+            page.before.push([words, raw, links, stops]);
             words += u64::from(c.words);
             raw += u64::from(block.raw_bytes);
             links += u64::from(block.link_bytes);
@@ -216,16 +198,29 @@ impl Page {
             page.comment_words += with(Signals::COMMENT);
             page.card_words += with(Signals::CARD);
             if block.class != 0 {
-                let class = page.classes.entry(block.class).or_default();
+                let index = *class_index.entry(block.class).or_insert_with(|| {
+                    classes.push((0, 0));
+                    classes.len() as u32 - 1
+                });
+                let class = &mut classes[index as usize];
                 class.0 += words;
                 class.1 += 1;
+                page.class_of.push(index);
+            } else {
+                page.class_of.push(u32::MAX);
             }
             page.counts.push(c);
         }
-        page.words_before.push(words);
-        page.raw_before.push(raw);
-        page.links_before.push(links);
-        page.stops_before.push(stops);
+        page.before.push([words, raw, links, stops]);
+        let [page_words, page_raw, page_links, _] = page.totals(0..n);
+        page.page_words = page_words;
+        page.page_words_log = log(page_words);
+        page.page_link_density = ratio(page_links, page_raw);
+        page.page_list_fraction = ratio(page.list_words as f32, page_words);
+        page.class_features = classes
+            .iter()
+            .map(|&(words, blocks)| [ratio(words as f32, page_words), log(blocks as f32 - 1.0)])
+            .collect();
         page
     }
 
@@ -238,12 +233,8 @@ impl Page {
     /// sentence ends).
     fn totals(&self, range: core::ops::Range<usize>) -> [f32; 4] {
         let (a, b) = (range.start, range.end);
-        [
-            (self.words_before[b] - self.words_before[a]) as f32,
-            (self.raw_before[b] - self.raw_before[a]) as f32,
-            (self.links_before[b] - self.links_before[a]) as f32,
-            (self.stops_before[b] - self.stops_before[a]) as f32,
-        ]
+        let (from, to) = (&self.before[a], &self.before[b]);
+        core::array::from_fn(|k| (to[k] - from[k]) as f32)
     }
 }
 
@@ -422,7 +413,7 @@ pub(crate) fn visit(blocks: &[Block], page: &Page, i: usize, sink: &mut impl FnM
     );
     // Position and page.
     let n = blocks.len();
-    let [page_words, page_raw, page_links, _] = page.totals(0..n);
+    let page_words = page.page_words;
     put(REST_AT, ratio(i as f32, n as f32 - 1.0));
     put(REST_AT + 1, ratio(block.start as f32, page.text_end as f32));
     put(
@@ -430,12 +421,12 @@ pub(crate) fn visit(blocks: &[Block], page: &Page, i: usize, sink: &mut impl FnM
         f32::from(u8::from(page.first_h1.is_some_and(|h| i < h))),
     );
     put(REST_AT + 3, log(block.depth as f32));
-    put(REST_AT + 4, log(page_words));
-    put(REST_AT + 5, ratio(page_links, page_raw));
+    put(REST_AT + 4, page.page_words_log);
+    put(REST_AT + 5, page.page_link_density);
     put(REST_AT + 6, f32::from(u8::from(page.has_article)));
     put(REST_AT + 7, f32::from(u8::from(page.has_main)));
     put(REST_AT + 8, f32::from(u8::from(page.has_named_body)));
-    put(REST_AT + 9, ratio(page.list_words as f32, page_words));
+    put(REST_AT + 9, page.page_list_fraction);
     put(REST_AT + 10, ratio(words, page_words));
     // Neighbours.
     for (side, j) in [(0, i.checked_sub(1)), (3, (i + 1 < n).then_some(i + 1))] {
@@ -462,9 +453,9 @@ pub(crate) fn visit(blocks: &[Block], page: &Page, i: usize, sink: &mut impl FnM
     // What the block shares with the rest of the page: its class (the
     // posts of a thread, the items of a listing), and how much of the page
     // is, like it, in `<noscript>`, comments or cards.
-    if let Some(&(class_words, class_blocks)) = page.classes.get(&block.class) {
-        put(REST_AT + 22, ratio(class_words as f32, page_words));
-        put(REST_AT + 23, log(class_blocks as f32 - 1.0));
+    if let Some(&[share, others]) = page.class_features.get(page.class_of[i] as usize) {
+        put(REST_AT + 22, share);
+        put(REST_AT + 23, others);
     }
     let share = |signal, words: u64| {
         if block.signals.any(signal) {

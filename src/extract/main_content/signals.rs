@@ -413,18 +413,76 @@ fn of_word(hash: u64, word: &[u8]) -> Signals {
         return own;
     }
     // Its starts and its ends of the lengths a part has, by their hashes
-    // (an end hashed from its last byte back).
+    // (an end hashed from its last byte back); only where its first two
+    // bytes begin a part, or its last two end one (most long words of a
+    // page, its ids, do neither: no lookup then).
+    let starts = PART_STARTS.has(word[0], word[1]);
+    let ends = PART_ENDS.has(word[len - 1], word[len - 2]);
+    if !starts && !ends {
+        return Signals::NONE;
+    }
     let mut signals = Signals::NONE;
     let (mut prefix, mut suffix) = (FNV_OFFSET, SUFFIX_OFFSET);
     for k in 1..len.min(PART_BYTES + 1) {
         prefix = fnv(prefix, word[k - 1].to_ascii_lowercase());
         suffix = fnv(suffix, word[len - k].to_ascii_lowercase());
         if PART_LENGTH[k] {
-            signals |= part(prefix) | part(suffix);
+            if starts {
+                signals |= part(prefix);
+            }
+            if ends {
+                signals |= part(suffix);
+            }
         }
     }
     signals
 }
+
+/// A set of pairs of letters, by their low five bits (a letter's case
+/// aside; a digit or other byte may share a letter's bits, which only
+/// lets more words through to the lookup).
+struct Pairs([u64; 16]);
+
+impl Pairs {
+    /// The pairs that begin the parts (`last` false), or end them, the
+    /// last byte first (`last` true).
+    const fn of_parts(last: bool) -> Pairs {
+        let mut bits = [0u64; 16];
+        let mut i = 0;
+        while i < PARTS.len() {
+            let part = PARTS[i].0;
+            let n = part.len();
+            let (a, b) = if last {
+                (part[n - 1], part[n - 2])
+            } else {
+                (part[0], part[1])
+            };
+            let at = Pairs::index(a, b);
+            bits[at / 64] |= 1 << (at % 64);
+            i += 1;
+        }
+        Pairs(bits)
+    }
+
+    /// Where the pair `a`, `b` is.
+    #[inline(always)]
+    const fn index(a: u8, b: u8) -> usize {
+        ((a as usize & 31) << 5) | (b as usize & 31)
+    }
+
+    /// Whether the pair `a`, `b` is in the set.
+    #[inline(always)]
+    fn has(&self, a: u8, b: u8) -> bool {
+        let at = Pairs::index(a, b);
+        self.0[at / 64] & (1 << (at % 64)) != 0
+    }
+}
+
+/// The first two bytes of every part.
+static PART_STARTS: Pairs = Pairs::of_parts(false);
+
+/// The last two bytes of every part, the last first.
+static PART_ENDS: Pairs = Pairs::of_parts(true);
 
 /// Where hashing an end of a word starts, told apart from the starts.
 const SUFFIX_OFFSET: u64 = FNV_OFFSET ^ 0x5bd1_e995;
@@ -972,6 +1030,19 @@ mod tests {
             for word in words {
                 assert_eq!(of_words(word), signals, "{word}");
                 assert!(of_words(&format!("x-{word} y")).any(signals), "{word}");
+            }
+        }
+    }
+
+    /// Every part is found at the start and at the end of a longer word,
+    /// in either case.
+    #[test]
+    fn every_part_is_found_inside_a_word() {
+        for &(part, signals) in PARTS {
+            let part = core::str::from_utf8(part).expect("ASCII");
+            for word in [format!("{part}qqqqqq"), format!("qqqqqq{part}")] {
+                assert!(of_words(&word).any(signals), "{word}");
+                assert!(of_words(&word.to_ascii_uppercase()).any(signals), "{word}");
             }
         }
     }

@@ -29,10 +29,12 @@ pub(in crate::scan) trait Squeeze: Vector {
 }
 
 /// The vector blocks of squeezing (`squeeze::SqueezeBlocks`): takes whole blocks while they
-/// hold no NUL nor 0xC2 (found ahead by `memchr2`, not block by
-/// block), a block's bytes up to one, that one by the byte loop,
-/// and the last bytes as one block; leaves to the caller's byte
-/// loop what it returns (the offset reached).
+/// hold no NUL nor 0xC2 (tested block by block: main content squeezes
+/// each block of a page's text, most a few dozen bytes, and a search
+/// ahead by `memchr2` cost each call more than the tests), a block's
+/// bytes up to one, that one by the byte loop, and the last bytes as
+/// one block; leaves to the caller's byte loop what it returns (the
+/// offset reached).
 ///
 /// # Safety
 /// The CPU must support `V`'s instruction sets (see [`Squeeze`]);
@@ -49,44 +51,41 @@ pub(in crate::scan) unsafe fn squeeze_blocks<V: Squeeze>(
     let n = text.len();
     // Kept in registers, given back at the end.
     let (mut written, mut after) = (*j, *after_space);
-    let special = |from: usize| memchr::memchr2(0, 0xC2, &text[from..]).map_or(n, |k| from + k);
-    let mut next_special = special(0);
+    // SAFETY: the caller guarantees the instruction sets.
+    let special = |block: V| unsafe { block.eq(V::splat(0)).or(block.eq(V::splat(0xC2))).mask() };
     let mut i = 0;
     while i + w <= n {
-        if i + w > next_special {
+        // SAFETY: `i + w <= n`, so the block is in `text`; the caller
+        // guarantees the instruction sets.
+        let block = unsafe { V::load(text.as_ptr().add(i)) };
+        let specials = special(block);
+        if specials != 0 {
             // A block with a NUL or a 0xC2: its bytes before that
             // one as a block, that one (or two: a no-break space)
             // by the byte loop, and the blocks go on after it.
-            let k = next_special - i;
+            let k = specials.trailing_zeros() as usize;
             if k > 0 {
                 // SAFETY: as below, with only the first `k` bytes
                 // kept.
-                unsafe {
-                    let block = V::load(text.as_ptr().add(i));
-                    squeeze_block(block, (1 << k) - 1, dst, &mut written, &mut after);
-                }
+                unsafe { squeeze_block(block, (1 << k) - 1, dst, &mut written, &mut after) };
             }
-            i = next_special;
+            i += k;
             // SAFETY: `written <= i < n`: in the room.
             i += unsafe { squeeze_byte(text, i, dst, &mut written, &mut after) };
-            next_special = special(i);
             continue;
         }
-        // SAFETY: `i + w <= n`, so the block is in `text`;
-        // `written <= i` (at most a byte is written per byte read),
-        // and a block keeps at most its `w` bytes, so its 16-byte
-        // stores end before `i + w + 16 <= n + 16`; the caller
+        // SAFETY: `written <= i` (at most a byte is written per byte
+        // read), and a block keeps at most its `w` bytes, so its
+        // 16-byte stores end before `i + w + 16 <= n + 16`; the caller
         // guarantees the instruction sets.
-        unsafe {
-            let block = V::load(text.as_ptr().add(i));
-            squeeze_block(block, V::ALL, dst, &mut written, &mut after);
-        }
+        unsafe { squeeze_block(block, V::ALL, dst, &mut written, &mut after) };
         i += w;
     }
-    if i < n && next_special == n {
+    if i < n {
         // The tail, as a last block: the `w` bytes that end the
         // text (its first ones already taken, and left out by the
-        // mask of new ones), or the text copied into a block.
+        // mask of new ones), or the text copied into a block; left to
+        // the byte loop if it holds a NUL or a 0xC2.
         let new = n - i;
         let (block, valid) = if n >= w {
             // SAFETY: `n - w .. n` is in `text`.
@@ -98,11 +97,13 @@ pub(in crate::scan) unsafe fn squeeze_blocks<V: Squeeze>(
             // SAFETY: `padded` holds 32 bytes, at least `w`.
             (unsafe { V::load(padded.as_ptr()) }, (1u32 << n) - 1)
         };
-        // SAFETY: `written <= i` and only the `new` bytes are kept,
-        // so the stores end before `i + new + 16 = n + 16`; the
-        // caller guarantees the instruction sets.
-        unsafe { squeeze_block(block, valid, dst, &mut written, &mut after) };
-        i = n;
+        if special(block) & valid == 0 {
+            // SAFETY: `written <= i` and only the `new` bytes are kept,
+            // so the stores end before `i + new + 16 = n + 16`; the
+            // caller guarantees the instruction sets.
+            unsafe { squeeze_block(block, valid, dst, &mut written, &mut after) };
+            i = n;
+        }
     }
     (*j, *after_space) = (written, after);
     i

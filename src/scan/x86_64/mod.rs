@@ -144,6 +144,15 @@ pub(super) fn text_masks(text: &[u8]) -> Option<[u64; 3]> {
     Some(unsafe { generic::text::short_masks::<__m128i, 3>(text, generic::text::text_block_masks) })
 }
 
+/// See `text::count_classes`: 16-byte blocks (SSE2, chosen at compile
+/// time: most texts counted are a few blocks long).
+#[cfg(feature = "extract")]
+#[inline]
+pub(super) fn count_classes(text: &[u8]) -> Option<[u32; 8]> {
+    // SAFETY: SSE2 is enabled at compile time (this module's `cfg`).
+    Some(unsafe { sse2::count_classes(text) })
+}
+
 /// See `UrlMasks::of`: as [`text_masks`].
 #[cfg(feature = "extract")]
 #[inline]
