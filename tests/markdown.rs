@@ -479,6 +479,7 @@ fn fuzz_finds_keep_the_words() {
         // still parts the words around it.
         ("><img alt=\"\">i", "\\> i"),
         ("<img alt=.>x", ". x"),
+        ("<pre>><img alt=\"\">r", "```\n> r\n```"),
         // `|` in a link's destination would end the cell.
         ("<table><td><a href=|>n", "| [n](\\|) |\n| --- |"),
         // `!` before a link would make it an image.

@@ -623,8 +623,11 @@ impl Markdown {
             return;
         }
         if alt.trim_ascii().is_empty() {
-            // No word, but a break between words, as in the plain text.
-            if self.code.is_none() {
+            // No word, but a break between words, as in the plain text
+            // (in code, a space written as it is).
+            if self.code.is_some() {
+                self.out.push(' ');
+            } else {
                 self.blocks.ask(Due::Space);
             }
             return;
