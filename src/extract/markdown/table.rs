@@ -14,6 +14,7 @@
 
 use core::ops::Range;
 
+use super::Markdown;
 use super::blocks::{Blocks, Due};
 use super::escape;
 
@@ -116,14 +117,14 @@ impl Table {
     }
 
     /// A cell begins at `at` (the one open ends there).
-    pub(super) fn start_cell(&mut self, at: usize) {
+    fn start_cell(&mut self, at: usize) {
         self.close(at);
         self.row_used = true;
         self.open = Some((Place::Cell, at));
     }
 
     /// The cell open ends at `at`.
-    pub(super) fn end_cell(&mut self, at: usize) {
+    fn end_cell(&mut self, at: usize) {
         if self.in_cell() {
             self.close(at);
         }
@@ -217,5 +218,88 @@ impl Table {
         }
         blocks.line_start = false;
         blocks.ask(Due::Blank);
+    }
+}
+/// What a table tag is to the table ([`Markdown::table_part`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TablePart {
+    /// `tr`, `thead`, `tbody`, `tfoot`, start or end.
+    Row,
+    CellStart,
+    CellEnd,
+}
+
+impl Markdown {
+    /// A row or cell tag: in the outermost table, the text before it ends
+    /// (its markup closed; a cell's place noted, the containers opened in
+    /// it closed with it); anywhere else, a space.
+    pub(super) fn table_part(&mut self, part: TablePart) {
+        let Some(table) = self.table.as_mut().filter(|t| t.nested == 0) else {
+            return self.blocks.ask(Due::Space);
+        };
+        // A cell's end tag with no cell open: a break between words, as
+        // in the plain text.
+        if part == TablePart::CellEnd && !table.in_cell() {
+            return self.blocks.ask(Due::Space);
+        }
+        self.inline.end_all(&mut self.out);
+        let at = self.out.len();
+        match part {
+            TablePart::Row => return table.row(at),
+            TablePart::CellStart => table.start_cell(at),
+            TablePart::CellEnd => table.end_cell(at),
+        }
+        self.blocks.truncate(table.depth());
+        if part == TablePart::CellStart {
+            // A cell's text starts its place: nothing is due before it.
+            self.blocks.due = Due::Nothing;
+            self.blocks.line_start = true;
+        }
+    }
+
+    pub(super) fn start_table(&mut self) {
+        if let Some(table) = &mut self.table {
+            table.nested += 1;
+            self.blocks.ask(Due::Space);
+            return;
+        }
+        if self.blocks.in_heading() || self.flat_tables > 0 {
+            self.flat_tables += 1;
+            self.blocks.ask(Due::Space);
+            return;
+        }
+        self.inline.end_all(&mut self.out);
+        let due = self.blocks.due.max(Due::Blank);
+        self.blocks.due = Due::Nothing;
+        self.table = Some(Box::new(Table::new(
+            self.out.len(),
+            due,
+            self.blocks.depth(),
+            self.marks.as_ref().map_or(0, Vec::len),
+        )));
+    }
+
+    pub(super) fn end_table(&mut self) {
+        if self.flat_tables > 0 {
+            self.flat_tables -= 1;
+            self.blocks.ask(Due::Space);
+            return;
+        }
+        let Some(table) = &mut self.table else {
+            return;
+        };
+        if table.nested > 0 {
+            table.nested -= 1;
+            self.blocks.ask(Due::Space);
+            return;
+        }
+        self.inline.end_all(&mut self.out);
+        let Some(table) = self.table.take() else {
+            return;
+        };
+        let (start, marks) = (table.start(), table.marks);
+        self.blocks.truncate(table.depth());
+        table.write(&mut self.out, &mut self.blocks);
+        self.settle_marks(marks, start);
     }
 }

@@ -1,0 +1,390 @@
+//! What an element says of the text inside it, by its name, its `class`
+//! and `id` words, its ARIA `role` and its `itemprop`: a set of
+//! [`Signals`], each a bit.
+//!
+//! Authors name the parts of a page for their style sheets and scripts,
+//! and the names say what the parts are (`site-nav`, `footer`,
+//! `comment-list`, `share-buttons`, `article-body`, `cookie-banner`). The
+//! words are matched whole, after splitting a value at every character
+//! that is not a letter or a digit and at each lowercase-to-uppercase step
+//! (`mainNav` is `main` and `nav`), lowercased; a long word that is no
+//! known word is also tried by the known words it starts or ends with
+//! (`sitenavigation`, `commentlist`). What each signal weighs is not
+//! decided here: the scoring learns it (see `model.rs`).
+
+mod vocabulary; // the known words and parts, and what each says
+mod words; // splitting a value into words, and looking them up
+
+pub(crate) use words::of_words;
+
+use crate::element::Element;
+use crate::token::Tag;
+
+/// A set of signals, one bit each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Signals(pub(crate) u64);
+
+macro_rules! signals {
+    ($($(#[$doc:meta])* $name:ident = $bit:expr;)*) => {
+        impl Signals {
+            $($(#[$doc])* pub(crate) const $name: Signals = Signals(1 << $bit);)*
+        }
+
+        /// Every signal's name, by bit (for the feature dump).
+        pub(crate) const NAMES: &[(&str, Signals)] = &[$((stringify!($name), Signals::$name)),*];
+    };
+}
+
+signals! {
+    // Named by the page (class, id, role, itemprop).
+    /// Navigation: `nav`, `menu`, `breadcrumb`, `pagination`, `role=navigation`.
+    NAV = 0;
+    /// The page's footer: `footer`, `copyright`, `role=contentinfo`.
+    FOOTER = 1;
+    /// The page's header: `header`, `masthead`, `topbar`, `role=banner`.
+    HEADER = 2;
+    /// A sidebar: `sidebar`, `aside`, `widget`, `rail`, `role=complementary`.
+    SIDEBAR = 3;
+    /// More to read: `related`, `recommended`, `popular`, `trending`.
+    RELATED = 4;
+    /// Sharing and following: `share`, `social`, `follow`.
+    SHARE = 5;
+    /// Comments: `comment`, `disqus`, `reply`, `respond`.
+    COMMENT = 6;
+    /// Cookie and consent notices: `cookie`, `consent`, `gdpr`.
+    COOKIE = 7;
+    /// Advertising: `ad`, `ads`, `advert`, `sponsor`, `promo`.
+    AD = 8;
+    /// Sign-up, log-in, search and newsletter boxes.
+    SIGNUP = 9;
+    /// About the text, not the text: `byline`, `author`, `date`, `tags`.
+    META = 10;
+    /// Pop-ups and overlays: `modal`, `popup`, `overlay`, `dialog`.
+    POPUP = 11;
+    /// Hidden from view: `hidden`, `sr-only`, `visually-hidden`,
+    /// `display:none`, `aria-hidden=true`.
+    HIDDEN = 12;
+    /// The page's content: `content`, `main`, `role=main`.
+    CONTENT = 13;
+    /// An article or post: `article`, `post`, `entry`, `story`, `blog`.
+    ARTICLE = 14;
+    /// The body of the text: `body`, `text`, `prose`, `itemprop=articleBody`.
+    BODY = 15;
+    /// A title: `title`, `headline`, `heading`.
+    TITLE = 16;
+    /// A teaser in a listing: `card`, `teaser`, `tile`, `item`.
+    CARD = 17;
+    /// Skip links and screen-reader-only helpers: `skip`.
+    SKIP = 18;
+    /// A caption or figure: `caption`, `figure`, `gallery`.
+    CAPTION = 19;
+    // The elements themselves.
+    /// Inside `<article>`.
+    IN_ARTICLE = 24;
+    /// Inside `<main>`.
+    IN_MAIN = 25;
+    /// Inside `<nav>`.
+    IN_NAV = 26;
+    /// Inside `<aside>`.
+    IN_ASIDE = 27;
+    /// Inside `<header>`.
+    IN_HEADER = 28;
+    /// Inside `<footer>`.
+    IN_FOOTER = 29;
+    /// Inside `<form>`.
+    IN_FORM = 30;
+    /// Inside a list item (`<li>`, `<dd>`, `<dt>`).
+    IN_LI = 31;
+    /// Inside a table cell.
+    IN_TABLE = 32;
+    /// Inside `<blockquote>`.
+    IN_QUOTE = 33;
+    /// Inside `<figure>` or `<figcaption>`.
+    IN_FIGURE = 34;
+    /// Inside `<pre>` or `<code>`.
+    IN_CODE = 35;
+    /// Inside a link (`<a>`).
+    IN_LINK = 36;
+    /// Inside a heading (`<h1>` to `<h6>`).
+    IN_HEADING = 37;
+    /// Inside `<p>`.
+    IN_P = 38;
+    /// Inside `<button>`, `<select>`, `<label>` or `<option>`.
+    IN_CONTROL = 39;
+    /// Inside `<section>`.
+    IN_SECTION = 40;
+    /// Inside `<details>` or `<dialog>`.
+    IN_DETAILS = 41;
+    /// Inside `<address>` or `<time>`.
+    IN_ADDRESS = 42;
+    /// Inside `<ul>` or `<ol>` (a list, item or not).
+    IN_LIST = 43;
+    /// Inside `<h1>`.
+    IN_H1 = 44;
+    /// Inside `<strong>`, `<b>`, `<em>` or `<i>`.
+    IN_EMPHASIS = 45;
+    /// Inside `<noscript>` (read when scripting is off).
+    IN_NOSCRIPT = 46;
+}
+
+impl Signals {
+    /// The signals the page names (class, id, role, itemprop).
+    pub(crate) const NAMED: Signals = Signals((1 << 24) - 1);
+
+    /// No signal.
+    pub(crate) const NONE: Signals = Signals(0);
+
+    /// Whether any signal of `other` is in the set.
+    #[inline(always)]
+    pub(crate) fn any(self, other: Signals) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// Whether it has no signal.
+    #[inline(always)]
+    pub(crate) fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl core::ops::BitOr for Signals {
+    type Output = Signals;
+
+    #[inline(always)]
+    fn bitor(self, other: Signals) -> Signals {
+        Signals(self.0 | other.0)
+    }
+}
+
+impl core::ops::BitOrAssign for Signals {
+    #[inline(always)]
+    fn bitor_assign(&mut self, other: Signals) {
+        self.0 |= other.0;
+    }
+}
+
+/// What the element itself says, by its name.
+#[inline]
+pub(crate) fn of_element(element: Element) -> Signals {
+    use Element as E;
+    match element {
+        E::Article => Signals::IN_ARTICLE,
+        E::Main => Signals::IN_MAIN,
+        E::Nav => Signals::IN_NAV,
+        E::Aside => Signals::IN_ASIDE,
+        E::Header => Signals::IN_HEADER,
+        E::Footer => Signals::IN_FOOTER,
+        E::Form => Signals::IN_FORM,
+        E::Li | E::Dd | E::Dt => Signals::IN_LI,
+        E::Td | E::Th => Signals::IN_TABLE,
+        E::Blockquote => Signals::IN_QUOTE,
+        E::Figure | E::Figcaption => Signals::IN_FIGURE,
+        E::Pre | E::Code | E::Listing | E::Xmp => Signals::IN_CODE,
+        E::A => Signals::IN_LINK,
+        E::H1 => Signals(Signals::IN_HEADING.0 | Signals::IN_H1.0),
+        E::H2 | E::H3 | E::H4 | E::H5 | E::H6 => Signals::IN_HEADING,
+        E::P => Signals::IN_P,
+        E::Button | E::Select | E::Label | E::Option | E::Optgroup => Signals::IN_CONTROL,
+        E::Section => Signals::IN_SECTION,
+        E::Details | E::Dialog | E::Summary => Signals::IN_DETAILS,
+        E::Address | E::Time => Signals::IN_ADDRESS,
+        E::Ul | E::Ol | E::Menu | E::Dl => Signals::IN_LIST,
+        E::Strong | E::B | E::Em | E::I => Signals::IN_EMPHASIS,
+        E::Noscript => Signals::IN_NOSCRIPT,
+        _ => Signals::NONE,
+    }
+}
+
+/// What the tag's attributes name: its `class` and `id` words, its `role`,
+/// its `itemprop`, and whether it is hidden by `aria-hidden` or an inline
+/// `display: none`.
+///
+/// Also a hash of its `class` value (0 when it has none): the parts of a
+/// page that repeat (the posts of a thread, the items of a listing) share
+/// one.
+pub(crate) fn of_attributes(tag: &Tag<'_>, classes: &mut ClassCache) -> (Signals, u32) {
+    let mut signals = Signals::NONE;
+    let mut class = 0;
+    for attr in tag.attrs() {
+        // By length first, then the bytes as one word: a tag's attributes
+        // are mostly other ones, and a string compare each cost a call.
+        let name = attr.name.as_bytes();
+        signals |= match name.len() {
+            2 if is(name, b"id") => of_words(attr.value),
+            5 if is(name, b"class") => {
+                class = hash32(attr.value);
+                classes.of_words(attr.value, class)
+            }
+            4 if is(name, b"role") => of_role(attr.value),
+            8 if is(name, b"itemprop") => of_itemprop(attr.value),
+            11 if is(name, b"aria-hidden")
+                && attr.value.trim_ascii().eq_ignore_ascii_case("true") =>
+            {
+                Signals::HIDDEN
+            }
+            5 if is(name, b"style") && hides(attr.value) => Signals::HIDDEN,
+            _ => Signals::NONE,
+        };
+    }
+    (signals, class)
+}
+
+/// The signals of the `class` values seen last, by their hash: a page
+/// writes a few hundred values tens of thousands of times (a code
+/// listing's token classes, a list's item class), so most are looked up
+/// here rather than read word by word again. Values longer than
+/// [`ClassCache::VALUE`] bytes are not held; a value is compared whole,
+/// so the cache changes no answer.
+#[derive(Debug)]
+pub(crate) struct ClassCache {
+    slots: [ClassSlot; ClassCache::SLOTS],
+}
+
+/// One value of [`ClassCache`] and its signals.
+#[derive(Clone, Copy, Debug)]
+struct ClassSlot {
+    len: u8,
+    bytes: [u8; ClassCache::VALUE],
+    signals: Signals,
+}
+
+impl ClassCache {
+    /// How many values are held.
+    const SLOTS: usize = 64;
+    /// The longest value held.
+    const VALUE: usize = 40;
+
+    /// Holding nothing.
+    pub(crate) fn new() -> ClassCache {
+        ClassCache {
+            // A length past VALUE matches no value.
+            slots: [ClassSlot {
+                len: u8::MAX,
+                bytes: [0; ClassCache::VALUE],
+                signals: Signals::NONE,
+            }; ClassCache::SLOTS],
+        }
+    }
+
+    /// [`of_words`] of a `class` value whose [`hash32`] is `hash`.
+    #[inline]
+    fn of_words(&mut self, value: &str, hash: u32) -> Signals {
+        let bytes = value.as_bytes();
+        if bytes.len() > ClassCache::VALUE {
+            return of_words(value);
+        }
+        let slot = &mut self.slots[hash as usize % ClassCache::SLOTS];
+        if usize::from(slot.len) == bytes.len() && slot.bytes[..bytes.len()] == *bytes {
+            return slot.signals;
+        }
+        let signals = of_words(value);
+        slot.len = bytes.len() as u8;
+        slot.bytes[..bytes.len()].copy_from_slice(bytes);
+        slot.signals = signals;
+        signals
+    }
+}
+
+/// A hash of `s` (FNV-1a, 32 bits; never 0).
+pub(crate) fn hash32(s: &str) -> u32 {
+    let hash = s.bytes().fold(0x811c_9dc5u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    });
+    hash.max(1)
+}
+
+/// Whether `name` is `word` (compared as a fixed-size array, not through a
+/// call).
+#[inline(always)]
+fn is<const N: usize>(name: &[u8], word: &[u8; N]) -> bool {
+    <&[u8; N]>::try_from(name).is_ok_and(|name| name == word)
+}
+
+/// Whether an inline style hides the element (`display: none` or
+/// `visibility: hidden`).
+fn hides(style: &str) -> bool {
+    let bytes = style.as_bytes();
+    let mut squeezed = [0u8; 64];
+    // Only the first 64 non-space bytes are looked at: a style that hides
+    // says so early, and a hostile one costs no more.
+    let mut n = 0;
+    for &b in bytes {
+        if n == squeezed.len() {
+            break;
+        }
+        squeezed[n] = b.to_ascii_lowercase();
+        n += usize::from(!b.is_ascii_whitespace());
+    }
+    let s = &squeezed[..n];
+    // Each declaration's `:`, and the property before it and the value
+    // after it, compared as fixed-size arrays.
+    (0..n).filter(|&p| s[p] == b':').any(|p| {
+        let (name, value) = (&s[..p], &s[p + 1..]);
+        (ends_with(name, b"display") && starts_with(value, b"none"))
+            || (ends_with(name, b"visibility") && starts_with(value, b"hidden"))
+    })
+}
+
+/// Whether `s` ends with `word`.
+#[inline(always)]
+fn ends_with<const N: usize>(s: &[u8], word: &[u8; N]) -> bool {
+    s.len() >= N && is(&s[s.len() - N..], word)
+}
+
+/// Whether `s` starts with `word`.
+#[inline(always)]
+fn starts_with<const N: usize>(s: &[u8], word: &[u8; N]) -> bool {
+    s.len() >= N && is(&s[..N], word)
+}
+
+/// The signals of an ARIA `role` value (its first known role).
+fn of_role(value: &str) -> Signals {
+    value
+        .split_ascii_whitespace()
+        .map(|role| match role.to_ascii_lowercase().as_str() {
+            "navigation" | "menu" | "menubar" | "tablist" => Signals::NAV,
+            "banner" => Signals::HEADER,
+            "contentinfo" => Signals::FOOTER,
+            "complementary" => Signals::SIDEBAR,
+            "main" => Signals::CONTENT,
+            "article" => Signals::ARTICLE,
+            "search" | "form" => Signals::SIGNUP,
+            "dialog" | "alertdialog" | "alert" => Signals::POPUP,
+            "heading" => Signals::TITLE,
+            _ => Signals::NONE,
+        })
+        .find(|s| !s.is_empty())
+        .unwrap_or(Signals::NONE)
+}
+
+/// The signals of a schema.org `itemprop` value.
+fn of_itemprop(value: &str) -> Signals {
+    let mut signals = Signals::NONE;
+    for prop in value.split_ascii_whitespace() {
+        signals |= match prop {
+            "articleBody" | "reviewBody" | "text" | "description" | "mainEntity"
+            | "acceptedAnswer" | "suggestedAnswer" => Signals::BODY,
+            "headline" | "name" => Signals::TITLE,
+            "comment" => Signals::COMMENT,
+            "author" | "datePublished" | "dateModified" | "publisher" => Signals::META,
+            "breadcrumb" => Signals::NAV,
+            _ => Signals::NONE,
+        };
+    }
+    signals
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roles_itemprops_and_hiding() {
+        assert_eq!(of_role("Navigation"), Signals::NAV);
+        assert_eq!(of_role("presentation main"), Signals::CONTENT);
+        assert_eq!(of_itemprop("articleBody"), Signals::BODY);
+        assert!(hides("color: red; DISPLAY : none"));
+        assert!(!hides("display:block"));
+        assert!(!hides(&" ".repeat(1000)));
+    }
+}
