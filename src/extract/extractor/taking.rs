@@ -13,7 +13,7 @@ use super::{Extractor, LINKS_RESERVED_MAX, PAGE_BYTES_PER_LINK};
 
 impl Extractor {
     /// Makes room for `bytes` more of text (no more than
-    /// [`ExtractOptions::text_limit`] lets through), as
+    /// [`ExtractOptions::text_limit`](crate::extract::ExtractOptions::text_limit) lets through), as
     /// [`String::reserve`] does: a hint for a caller who knows the page's
     /// length.
     ///
@@ -21,7 +21,7 @@ impl Extractor {
     /// from a byte of text or of an attribute, each separator from a tag),
     /// and on real pages about a third of it; room for half the page spares
     /// the regrowing of the text as it comes, each of which copies the text
-    /// so far. [`extract`](super::extract) does this.
+    /// so far. [`extract`](crate::extract::extract) does this.
     ///
     /// ```
     /// use htmltok::extract::{ExtractOptions, Extractor};
@@ -48,7 +48,7 @@ impl Extractor {
     /// for a caller who knows its length: text for half of it (see
     /// [`Extractor::reserve_text`]) and, when links are wanted, one link
     /// for every [`PAGE_BYTES_PER_LINK`] bytes (at most
-    /// [`LINKS_RESERVED_MAX`]). [`extract`](super::extract) does this.
+    /// [`LINKS_RESERVED_MAX`]). [`extract`](crate::extract::extract) does this.
     ///
     /// Links wait in the extractor for the page's `<base>` (or its end),
     /// in a list that otherwise grows by doubling, copying what it holds
@@ -238,7 +238,7 @@ impl Extractor {
     }
 
     /// Ends the page with its blocks as main content sees them (with
-    /// [`ExtractOptions::main_content`]; none without): what
+    /// [`ExtractOptions::main_content`](crate::extract::ExtractOptions::main_content); none without): what
     /// `examples/blocks.rs` dumps for training the model.
     #[doc(hidden)]
     pub fn finish_blocks(mut self) -> Vec<main_content::BlockFeatures> {
