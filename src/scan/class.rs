@@ -34,7 +34,7 @@ pub(crate) const fn is_ascii_whitespace_char(c: char) -> bool {
 /// on its own.
 ///
 /// The two kinds of caller:
-/// - the stream's decoder (`stream.rs`) meets raw bytes, and needs the
+/// - the stream's decoder (`stream/mod.rs`) meets raw bytes, and needs the
 ///   invalid ones to count 1 so that each becomes one U+FFFD;
 /// - the tokenizer asks about a byte of a `&str` at a character boundary,
 ///   always a valid lead byte, so for it this is the length of the

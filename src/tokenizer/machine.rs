@@ -94,7 +94,7 @@ pub(super) enum MachineState {
     /// Not the standard's: a stream's buffer has ended, and the machine
     /// will go on in the state it stopped in (`Safe::state`) with the next
     /// buffer, which the feed starts in this tokenizer's place
-    /// (`end_of_buffer`, stream.rs).
+    /// (`end_of_buffer`, `stream/feed.rs`).
     EndOfBuffer,
 }
 

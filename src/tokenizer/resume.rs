@@ -1,6 +1,6 @@
 //! Streaming: the points the machine can be resumed from, suspending at
 //! the end of a partial buffer, and what one buffer's tokenizer hands to the
-//! next (see `stream.rs`).
+//! next (see `stream/feed.rs`).
 
 use core::cell::RefCell;
 use std::rc::Rc;
@@ -109,7 +109,7 @@ impl Default for Safe {
 }
 
 /// What starts the next buffer of a stream when one ends: the stream's
-/// feed (see `stream.rs`), which the tokenizer calls once per buffer. The
+/// feed (see `stream/feed.rs`), which the tokenizer calls once per buffer. The
 /// tokenizer declares it, and the stream implements it, so that the
 /// tokenizer need not know the stream.
 pub(crate) trait BufferChain<'a> {
@@ -151,7 +151,7 @@ pub(super) struct ResumeState<'a> {
 }
 
 impl<'a> Tokenizer<'a> {
-    /// A tokenizer over one buffer of a stream (see `stream.rs`): `input`
+    /// A tokenizer over one buffer of a stream (see `stream/feed.rs`): `input`
     /// starts at offset `base` of the whole stream, `partial` says more input
     /// may follow, and `carry` is what the previous buffer left (its pending
     /// text is moved in). With `keep_cut_text`, text cut by the end of the

@@ -10,7 +10,7 @@
 //!    follows the open elements; `blocks.rs` records each block: where its
 //!    text is, how much of it is inside links, what the elements above it
 //!    say of it by their names, `class`, `id`, `role` and `itemprop`,
-//!    `signals.rs`).
+//!    `signals/`).
 //! 2. After the last token, each block gets a fixed vector of features
 //!    (`features.rs`: its words, link density, punctuation, kind, signals,
 //!    position, and the same of its neighbours) and a model trained on
