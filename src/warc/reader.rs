@@ -69,6 +69,15 @@ pub struct ReaderOptions {
     pub max_header_size: usize,
 }
 
+/// What the bytes a reader skips to find the next record are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SkippedBytes {
+    /// Garbage between records, reported as an error of its own when it
+    /// is more than whitespace.
+    Garbage,
+    /// The rest of a record just reported as damaged: part of that error.
+    OfTheLastError,
+}
 impl Default for ReaderOptions {
     fn default() -> ReaderOptions {
         ReaderOptions {
@@ -142,9 +151,9 @@ pub struct Reader<R> {
     next_number: u64,
     /// An error to yield before anything else.
     pending: Option<WarcError>,
-    /// Set after an error whose resynchronisation skips bytes: they are
-    /// part of that error, not garbage of their own.
-    quiet: bool,
+    /// What the bytes skipped before the next record are: after an error
+    /// whose resynchronisation skips them, part of that error.
+    skipped: SkippedBytes,
     /// The offset in the stream up to which there is no blank line after
     /// the last record start (so a long run of record starts without one
     /// is searched once, not once per start).
@@ -189,7 +198,7 @@ impl<R: Read> Reader<R> {
             input_error: None,
             next_number: 1,
             pending,
-            quiet: false,
+            skipped: SkippedBytes::Garbage,
             blank_free_until: 0,
         }
     }
@@ -338,10 +347,10 @@ impl<R: Read> Reader<R> {
             }
         };
         let number = self.next_number;
-        let quiet = std::mem::replace(&mut self.quiet, false);
+        let skipped = std::mem::replace(&mut self.skipped, SkippedBytes::Garbage);
         // (Positions are asked for in stream order.)
-        let garbage =
-            (garbage && !quiet).then(|| (self.position(number, start), self.stream_pos - start));
+        let garbage = (garbage && skipped == SkippedBytes::Garbage)
+            .then(|| (self.position(number, start), self.stream_pos - start));
         // A failing input is reported here when no record was found before
         // it; otherwise by the record it cuts short. A damaged gzip member
         // here held a record (one member per record): it takes a number.
@@ -384,7 +393,7 @@ impl<R: Read> Reader<R> {
             self.blank_free_until = self.blank_free_until.max(start + searched as u64);
             if searched > self.options.max_header_size {
                 self.consume(1);
-                self.quiet = true;
+                self.skipped = SkippedBytes::OfTheLastError;
                 return Err(fail(WarcErrorKind::Header(format!(
                     "no blank line ends the WARC header within {} bytes",
                     self.options.max_header_size
@@ -416,7 +425,7 @@ impl<R: Read> Reader<R> {
         let length = match length {
             Ok(length) => length,
             Err(message) => {
-                self.quiet = true;
+                self.skipped = SkippedBytes::OfTheLastError;
                 return Err(fail(WarcErrorKind::Header(message)));
             }
         };
@@ -426,7 +435,7 @@ impl<R: Read> Reader<R> {
             if let Some(error) = self.take_input_error(position) {
                 self.pending = Some(error);
             }
-            self.quiet = true;
+            self.skipped = SkippedBytes::OfTheLastError;
             return Err(fail(WarcErrorKind::TooLarge {
                 content_length: length,
                 limit: self.options.max_record_size,
@@ -442,14 +451,14 @@ impl<R: Read> Reader<R> {
             if let Some(error) = self.take_input_error(position) {
                 return Err(error);
             }
-            self.quiet = true;
+            self.skipped = SkippedBytes::OfTheLastError;
             return Err(fail(WarcErrorKind::Truncated {
                 content_length: length as u64,
                 available: self.available().len() as u64,
             }));
         }
         let Some(end) = self.record_end(length) else {
-            self.quiet = true;
+            self.skipped = SkippedBytes::OfTheLastError;
             return Err(fail(WarcErrorKind::Length {
                 content_length: length as u64,
             }));
