@@ -1,8 +1,9 @@
 //! The one error a memory limit gives, whichever layer it stops: the
 //! tokenizer ([`Options::memory_limit`](crate::Options::memory_limit)), the
 //! stream ([`StreamOptions::memory_limit`](crate::StreamOptions::memory_limit)),
-//! decoding (`DecodeOptions::memory_limit`) and the `<meta>` scan of
-//! `Document::resolve` (with the `encoding` feature). Each layer carries it
+//! decoding (`DecodeOptions::memory_limit`), the `<meta>` scan of
+//! `Document::resolve` (with the `encoding` feature) and extraction
+//! (`ExtractOptions::memory_limit`, with the `extract` feature). Each layer carries it
 //! as it is (`StreamError::MemoryLimit`, `DecodeError::MemoryLimit`), so a
 //! limit reads the same wherever it is reported, the command line and the
 //! Python package included.
@@ -40,12 +41,17 @@ pub enum MemoryLimitKind {
     /// `Document::resolve` looks for a `<meta>` that changes the encoding
     /// (under the decode limit unless the tokenizer's options set their own).
     MetaScan,
+    /// What an extractor holds of a page until it takes it or the page
+    /// ends: the text and its runs, main content's blocks, the links,
+    /// the Markdown (`ExtractOptions::memory_limit`).
+    Extract,
 }
 
 impl MemoryLimitKind {
     /// The kind's short name, for a program to tell kinds apart (the
     /// Python package's `MemoryLimitError.kind`): `"tokenizer"`,
-    /// `"stream"`, `"decode"` or `"meta-scan"`. [`Display`](fmt::Display)
+    /// `"stream"`, `"decode"`, `"meta-scan"` or `"extract"`.
+    /// [`Display`](fmt::Display)
     /// says the same for people.
     ///
     /// ```
@@ -60,6 +66,7 @@ impl MemoryLimitKind {
             MemoryLimitKind::Stream => "stream",
             MemoryLimitKind::Decode { .. } => "decode",
             MemoryLimitKind::MetaScan => "meta-scan",
+            MemoryLimitKind::Extract => "extract",
         }
     }
 }
@@ -76,6 +83,9 @@ impl fmt::Display for MemoryLimitKind {
                 "the tokenizer's arena, buffers and errors while looking for a <meta> \
                  that changes the encoding",
             ),
+            MemoryLimitKind::Extract => {
+                f.write_str("the text, blocks and links the extraction holds")
+            }
         }
     }
 }
@@ -104,14 +114,16 @@ pub struct MemoryLimitError {
     /// The limit, in bytes.
     pub limit: usize,
     /// The bytes needed: what the tokenizer had used when it stopped, what
-    /// the stream would have had to hold, what the whole decoded text needs.
+    /// the stream would have had to hold, what the whole decoded text needs,
+    /// what the extractor held with the token it would have taken.
     pub needed: usize,
     /// The byte offset in the text where the work stopped, when there is
     /// one: for the tokenizer, the position where it stopped (every token
     /// before the construct being tokenized there was delivered, and the
     /// text before it); for a stream, where the part it would have had to
-    /// hold begins (every token before it was delivered). `None` for
-    /// decoding, which refuses the whole text.
+    /// hold begins (every token before it was delivered); for an
+    /// extractor, where the token it did not take begins (what came before
+    /// was extracted). `None` for decoding, which refuses the whole text.
     pub offset: Option<usize>,
 }
 

@@ -4,7 +4,8 @@
 //! whole text at the same source offsets (on these pages, on the corpus,
 //! and on generated pages).
 
-use htmltok::extract::{ExtractOptions, Extracted, MainContent, extract};
+use htmltok::MemoryLimitKind;
+use htmltok::extract::{ExtractOptions, Extracted, MainContent, TextFormat, extract};
 use htmltok_test_support::corpus;
 use htmltok_test_support::main_content::main_content_is_whole_text_runs;
 
@@ -150,6 +151,73 @@ fn pages_without_text_or_without_main_content() {
     if found.main_content == MainContent::AllText {
         assert_eq!(found.text, extract(&page, &ExtractOptions::default()).text);
     }
+}
+
+/// `ExtractOptions::memory_limit`: a page past it is reported (the
+/// extractor's kind, where it stopped), and what came before is extracted
+/// as a page that ended there is, its main content decided over it; the
+/// tokenizer that `extract` feeds it from is under the same limit.
+#[test]
+fn a_page_past_the_memory_limit_is_reported_with_what_came_before() {
+    // Paragraphs of few attributes: what the extractor holds of them (the
+    // text, a block, a link) passes the limit before what the tokenizer
+    // holds (their attributes, in its arena for the whole page).
+    let comment = r#"<p>Great article, thanks for sharing this! See <a href=/more>more</a>.</p>"#;
+    let article = article_page();
+    let page = format!("{article}{}", comment.repeat(20_000));
+    let options = ExtractOptions::default().main_content(true);
+    for options in [
+        options.clone(),
+        options.clone().offsets(true),
+        options.clone().format(TextFormat::Markdown),
+        options.clone().main_content(false),
+    ] {
+        let found = extract(&page, &options.clone().memory_limit(Some(1 << 20)));
+        let stopped = found.memory_limit.expect("past the limit");
+        assert_eq!(stopped.kind, MemoryLimitKind::Extract);
+        assert_eq!(stopped.kind.name(), "extract");
+        assert_eq!(stopped.limit, 1 << 20);
+        assert!(stopped.needed > stopped.limit, "{stopped}");
+        let offset = stopped.offset.expect("where it stopped");
+        assert!(
+            offset > article.len() && offset < page.len() / 2,
+            "{stopped}"
+        );
+        let prefix = extract(&page[..offset], &options);
+        assert!(prefix.memory_limit.is_none());
+        assert_eq!(found.text, prefix.text);
+        assert_eq!(found.runs, prefix.runs);
+        assert_eq!(found.links, prefix.links);
+        assert_eq!(found.metadata, prefix.metadata);
+        assert_eq!(found.main_content, prefix.main_content);
+        if options.text_format() == TextFormat::Plain && found.main_content != MainContent::NotAsked
+        {
+            assert_eq!(found.main_content, MainContent::Found);
+            assert!(
+                found
+                    .text
+                    .contains("The ocean study, published in its 0th report")
+            );
+        }
+    }
+    // Under a limit it does not reach, nothing changes.
+    let whole = extract(&page, &options.clone().memory_limit(Some(1 << 30)));
+    assert_eq!(whole, extract(&page, &options));
+    // A value the tokenizer must copy (its character references decoded)
+    // passes the limit in the tokenizer first.
+    let page = format!(
+        r#"{article}<p title="{}">after</p>"#,
+        "&amp;".repeat(1 << 20)
+    );
+    let found = extract(&page, &options.memory_limit(Some(1 << 20)));
+    let stopped = found.memory_limit.expect("past the limit");
+    assert_eq!(stopped.kind, MemoryLimitKind::Tokenizer);
+    assert!(
+        found
+            .text
+            .starts_with("Researchers map the deep ocean floor\n")
+    );
+    assert!(!found.text.contains("after"));
 }
 
 #[test]

@@ -4,33 +4,9 @@
 //! Measured with a counting global allocator, so this file is its own test
 //! binary.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use htmltok::bumpalo::Bump;
 use htmltok::{StreamOptions, StreamTokenizer, Token};
-
-struct Counting;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards every call to the system allocator unchanged; only
-// counts the bytes.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = CURRENT.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(now, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use htmltok_test_support::counting::{self, Counting};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
@@ -61,8 +37,7 @@ fn two_hundred_megabytes_in_bounded_memory() {
     let mut arena = Bump::new();
     let mut buf = Vec::with_capacity(CHUNK * 2);
     let (mut fed, mut i, mut tags, mut max_held) = (0usize, 0usize, 0usize, 0usize);
-    let baseline = CURRENT.load(Ordering::Relaxed);
-    PEAK.store(baseline, Ordering::Relaxed);
+    let baseline = counting::measure_from_now();
     while fed < TOTAL {
         while buf.len() < CHUNK {
             block(i, &mut buf);
@@ -79,7 +54,7 @@ fn two_hundred_megabytes_in_bounded_memory() {
     for token in stream.finish(&arena).unwrap() {
         tags += usize::from(matches!(token, Token::StartTag(_)));
     }
-    let peak = PEAK.load(Ordering::Relaxed) - baseline;
+    let peak = counting::peak_since(baseline);
     println!("fed {fed} bytes, {tags} start tags, peak heap {peak} bytes, max held {max_held}");
     // Every block has four start tags (div, a, script and the text ones).
     assert!(tags >= 3 * (i - 1), "{tags} start tags for {i} blocks");

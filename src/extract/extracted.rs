@@ -3,6 +3,7 @@
 
 use core::ops::Range;
 
+use crate::MemoryLimitError;
 use crate::token::Span;
 
 use super::{Link, Metadata};
@@ -37,6 +38,13 @@ pub struct Extracted {
     /// ([`ExtractOptions::main_content`](super::ExtractOptions::main_content)):
     /// the main content, or all the text and why.
     pub main_content: MainContent,
+    /// Why the extraction ended before the page did, if a memory limit
+    /// stopped it ([`ExtractOptions::memory_limit`](super::ExtractOptions::memory_limit)):
+    /// the extractor's, or in [`extract`](super::extract) the tokenizer's.
+    /// Everything above was extracted from the page up to
+    /// [`MemoryLimitError::offset`], as if it ended there (main content
+    /// decided over that part of it).
+    pub memory_limit: Option<MemoryLimitError>,
 }
 
 /// What the text of an extraction is, when main content was asked for

@@ -140,7 +140,10 @@
 //! caller last took it ([`Extractor::take_text`]), the links not yet taken
 //! ([`Extractor::take_links`]), and metadata within a budget
 //! ([`ExtractOptions::metadata_limit`]). A caller streaming a page of any
-//! size takes text and links as it goes.
+//! size takes text and links as it goes. Main content and Markdown hold
+//! the page's text until its end; [`ExtractOptions::memory_limit`] bounds
+//! what an extractor holds, and past it the page is extracted as far as
+//! it was read and reported ([`Extracted::memory_limit`]).
 //!
 //! Without [`ExtractOptions::offsets`], the text is gathered as it comes
 //! and collapsed 16 KiB at a time, not token by token (most text tokens
@@ -187,7 +190,8 @@ pub use rel::Rel;
 pub use resolve::{Resolved, Resolver};
 
 /// Extracts text, links and metadata from a whole page (tokenized with
-/// the default [`Options`](crate::Options), scripting as `options` says).
+/// the default [`Options`](crate::Options), scripting and the memory
+/// limit as `options` say: [`ExtractOptions::tokenizer_options`]).
 ///
 /// See the [module docs](self) for an example.
 pub fn extract(html: &str, options: &ExtractOptions) -> Extracted {
@@ -216,10 +220,11 @@ pub fn extract_in(html: &str, options: &ExtractOptions, arena: &mut Bump) -> Ext
     extractor.reserve_page(html.len());
     let mut tokenizer = Tokenizer::with_options(html, arena, options.tokenizer_options());
     // Pushed rather than iterated: the faster way through a whole page.
-    // Only a capped text can end the work early; without a cap the loop
-    // that cannot stop is cheaper (BENCHMARKS.md, "Why the extraction code
-    // is as it is").
-    if options.text_limit == usize::MAX || options.links || options.metadata {
+    // Only a capped text or a memory limit can end the work early; without
+    // them the loop that cannot stop is cheaper (BENCHMARKS.md, "Why the
+    // extraction code is as it is").
+    let capped = options.text_limit != usize::MAX && !options.links && !options.metadata;
+    if !capped && options.memory_limit.is_none() {
         tokenizer.for_each_token(
             #[inline(always)]
             |token| extractor.token_in(&token, html),
@@ -237,5 +242,9 @@ pub fn extract_in(html: &str, options: &ExtractOptions, arena: &mut Bump) -> Ext
             },
         );
     }
-    extractor.finish()
+    let mut found = extractor.finish();
+    if found.memory_limit.is_none() {
+        found.memory_limit = tokenizer.limit_error().copied();
+    }
+    found
 }

@@ -72,12 +72,14 @@ pub struct ExtractOptions {
     pub(super) link_targets: bool,
     pub(super) text_limit: usize,
     pub(super) metadata_limit: usize,
+    pub(super) memory_limit: Option<usize>,
     pub(super) url: Option<Url>,
 }
 
 impl Default for ExtractOptions {
     /// Text, links and metadata; `hidden` honoured, no alt text, scripting
-    /// on, no offsets, no cap on the text, 4 MiB of metadata, no page URL.
+    /// on, no offsets, no cap on the text, 4 MiB of metadata, no memory
+    /// limit, no page URL.
     fn default() -> ExtractOptions {
         ExtractOptions {
             text: true,
@@ -92,6 +94,7 @@ impl Default for ExtractOptions {
             link_targets: true,
             text_limit: usize::MAX,
             metadata_limit: 4 << 20,
+            memory_limit: None,
             url: None,
         }
     }
@@ -239,11 +242,71 @@ impl ExtractOptions {
         self
     }
 
+    /// The most bytes the extraction may hold (default `None`: no limit),
+    /// as [`Options::memory_limit`] bounds the tokenizer: the same limit
+    /// for the extractor and for the tokenizer that [`extract`](super::extract)
+    /// feeds it from (and that [`ExtractOptions::tokenizer_options`]
+    /// gives).
+    ///
+    /// What the extractor holds is what it has not handed out: the text
+    /// and its runs, the links, main content's blocks, the Markdown and
+    /// an open table's cells. With [`ExtractOptions::main_content`] or
+    /// Markdown that is the whole page's text until its end (the blocks to
+    /// keep, a table's layout, are only known then), and so it is for
+    /// [`extract`](super::extract), which hands the text out at the end;
+    /// a caller that streams the plain text and takes it as it goes holds
+    /// little. The metadata keeps its own cap
+    /// ([`ExtractOptions::metadata_limit`]). What is held is measured as it
+    /// grows, every 64 KiB or so of text and markup taken in (and before
+    /// any longer text is taken), as the tokenizer measures its arena every
+    /// 4 KiB of input: buffers grow by doubling, so what is held may pass
+    /// the limit by a doubling before the extractor stops (the text's
+    /// buffer grows only into what the limit leaves it, where it can).
+    ///
+    /// Past the limit the extractor takes nothing more of the page (no
+    /// text, links, blocks or metadata), as if the page ended there:
+    /// [`Extractor::finish`](super::Extractor::finish) gives what was
+    /// taken before (main content decided over it) and says where it
+    /// stopped in [`Extracted::memory_limit`](super::Extracted::memory_limit):
+    /// a [`MemoryLimitError`](crate::MemoryLimitError) of kind
+    /// [`MemoryLimitKind::Extract`](crate::MemoryLimitKind::Extract), or
+    /// [`Tokenizer`](crate::MemoryLimitKind::Tokenizer) when the tokenizer
+    /// stopped first. The page is reported, not dropped silently, and
+    /// nothing extracted of it is lost. (At the end, main content's text
+    /// is copied out of the page's: at most as much again.)
+    ///
+    /// ```
+    /// use htmltok::extract::{extract, ExtractOptions};
+    /// use htmltok::MemoryLimitKind;
+    ///
+    /// let page = "<p>The survey of the deep ocean floor found the trench deeper \
+    ///     than the old charts had it.".repeat(20_000);
+    /// let options = ExtractOptions::default().main_content(true);
+    /// let found = extract(&page, &options.clone().memory_limit(Some(256 << 10)));
+    /// let stopped = found.memory_limit.expect("past the limit");
+    /// assert_eq!(stopped.kind, MemoryLimitKind::Extract);
+    /// assert_eq!(stopped.limit, 256 << 10);
+    /// // What came before where it stopped is extracted, as a page that
+    /// // ended there is.
+    /// let at = stopped.offset.expect("where it stopped");
+    /// assert!(at > 64 << 10 && at < page.len());
+    /// assert_eq!(found.text, extract(&page[..at], &options).text);
+    /// // Without a limit the whole page is read.
+    /// assert!(extract(&page, &options).memory_limit.is_none());
+    /// ```
+    pub fn memory_limit(mut self, limit: Option<usize>) -> ExtractOptions {
+        self.memory_limit = limit;
+        self
+    }
+
     /// The tokenizer options these extraction options go with: the
-    /// defaults, with [`Options::scripting`] as set here. Tokenize with
-    /// them when feeding an [`Extractor`](super::Extractor) yourself.
+    /// defaults, with [`Options::scripting`] and
+    /// [`Options::memory_limit`] as set here. Tokenize with them when
+    /// feeding an [`Extractor`](super::Extractor) yourself.
     pub fn tokenizer_options(&self) -> Options {
-        Options::default().scripting(self.scripting_on())
+        Options::default()
+            .scripting(self.scripting_on())
+            .memory_limit(self.memory_limit)
     }
 
     /// Whether scripting is on: as set, or by default on unless main

@@ -81,11 +81,17 @@ pub(super) struct TextOut {
     runs: Vec<TextRun>,
     /// How long the whole text was at the last [`TextOut::flush`].
     flushed: usize,
+    /// The most bytes the collapsed text's buffer grows to when gathered
+    /// text is collapsed into it, where it would double past them: what
+    /// [`ExtractOptions::memory_limit`](super::ExtractOptions::memory_limit)
+    /// leaves it (`usize::MAX` without a limit).
+    pub(super) grow_to: usize,
 }
 
 impl TextOut {
-    /// No text yet, written as `mode` says, at most `limit` bytes of it.
-    pub(super) fn new(mode: TextMode, limit: usize) -> TextOut {
+    /// No text yet, written as `mode` says, at most `limit` bytes of it,
+    /// its buffer grown to `grow_to` bytes at most where it can.
+    pub(super) fn new(mode: TextMode, limit: usize, grow_to: usize) -> TextOut {
         TextOut {
             mode,
             collapse: Collapse::default(),
@@ -100,6 +106,7 @@ impl TextOut {
             out: Out::new(if mode == TextMode::Off { 0 } else { limit }),
             runs: Vec::new(),
             flushed: 0,
+            grow_to,
         }
     }
 
@@ -165,12 +172,41 @@ impl TextOut {
     /// Collapses the text gathered into the output.
     #[inline(never)]
     pub(super) fn collapse_gathered(&mut self) {
+        // Collapsed, gathered text is at most one byte longer (the
+        // separator due before it), and squeezing stores 16 bytes past it.
+        let needed = self.raw.len() + 17;
+        if self.raw.len() > 0 && self.out.buf.capacity() - self.out.buf.len() < needed {
+            self.grow(needed);
+        }
         self.raw_collapse.push_gathered(&mut self.out, &self.raw);
         self.raw.clear();
         // The room left only shrinks.
         if self.out.room() < self.collapse_at {
             self.collapse_at = self.out.room();
         }
+    }
+
+    /// Makes room for `needed` more bytes of collapsed text: twice the
+    /// room, as a `String` grows, but no more than [`TextOut::grow_to`]
+    /// unless `needed` itself takes more.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, needed: usize) {
+        let buf = &mut self.out.buf;
+        let least = buf.len() + needed;
+        let target = buf
+            .capacity()
+            .saturating_mul(2)
+            .min(self.grow_to)
+            .max(least);
+        buf.reserve_exact(target - buf.len());
+    }
+
+    /// How many bytes the text holds: its buffers and its runs.
+    pub(super) fn heap_bytes(&self) -> usize {
+        self.out.buf.capacity()
+            + self.raw.capacity()
+            + self.runs.capacity() * core::mem::size_of::<TextRun>()
     }
 
     /// Writes the text of a token as its mode says: with offsets,

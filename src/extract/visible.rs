@@ -284,6 +284,17 @@ impl Visible {
         self.hidden.is_none()
     }
 
+    /// Hides the rest of the page, for an extractor that stopped (its
+    /// dispatch no longer follows what is visible, so nothing shows it
+    /// again).
+    pub(super) fn hide_the_rest(&mut self) {
+        self.hidden = Some(Hidden {
+            element: E::Html,
+            depth: u32::MAX,
+            containers: 0,
+        });
+    }
+
     /// Whether the tag is the hidden element's kind.
     fn is_hidden_kind(&self, hidden: &Hidden, tag: &Tag<'_>) -> bool {
         tag.element == hidden.element

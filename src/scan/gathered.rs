@@ -146,6 +146,11 @@ impl Gathered {
         self.len
     }
 
+    /// How many bytes the buffer takes.
+    pub(crate) fn capacity(&self) -> usize {
+        self.buf.capacity()
+    }
+
     /// Forgets the text, keeping the buffer.
     #[inline]
     pub(crate) fn clear(&mut self) {

@@ -12,10 +12,12 @@
 //!   [`chunked`], [`extract_stream`] (`extract`), [`warc`] (`warc`,
 //!   `warc_roundtrip`), [`warc_writer`] (`warc_writer`).
 //! - [`generate`]: generated documents; [`input`]: what the checks share
-//!   about raw inputs.
+//!   about raw inputs; [`counting`]: the allocator of the tests that bound
+//!   memory.
 
 pub mod chunked;
 pub mod corpus;
+pub mod counting;
 pub mod extract_stream;
 pub mod generate;
 #[cfg(feature = "harness")]

@@ -2,6 +2,7 @@
 //! options want of it (the text, the links, the metadata), and the calls
 //! that take what it gathered.
 
+mod budget; // `ExtractOptions::memory_limit`: what is held, measured as it grows
 mod taking; // what a caller takes: text, runs, links, the page once read
 
 use crate::element::Element;
@@ -15,9 +16,10 @@ use super::links;
 use super::main_content::Segmenter;
 use super::markdown::{self, Markdown};
 use super::meta::{self, MetaCollector};
-use super::text::{Placed, TextMode, TextOut};
+use super::text::{GATHERED, Placed, TextMode, TextOut};
 use super::visible::{self, Boundary, ElementSet, Visible};
 use super::{ExtractOptions, TextFormat};
+use budget::{Budget, PIECE};
 
 /// How many bytes of a page [`Extractor::reserve_page`] reserves one link
 /// for.
@@ -118,6 +120,8 @@ pub struct Extractor {
     segmenter: Option<Box<Segmenter>>,
     /// With [`TextFormat::Markdown`], the text as Markdown.
     markdown: Option<Box<Markdown>>,
+    /// [`ExtractOptions::memory_limit`].
+    budget: Budget,
 }
 
 impl Extractor {
@@ -138,6 +142,7 @@ impl Extractor {
         // text), Markdown the elements it writes as markup; the text alone
         // neither.
         let every_tag = main_content;
+        let memory_limit = options.memory_limit.unwrap_or(usize::MAX);
         // With Markdown, the elements that make a boundary too: Markdown
         // takes theirs past the fast path (`Extractor::markdown_boundary`).
         let markdown_tags = if markdown {
@@ -199,11 +204,12 @@ impl Extractor {
                 start_tags,
             },
             visible: Visible::new(options.scripting_on(), options.hidden),
-            text: TextOut::new(mode, options.text_limit),
+            text: TextOut::new(mode, options.text_limit, memory_limit),
             links: HeldLinks::new(options.url.as_ref()),
             meta: MetaCollector::new(options.metadata_limit),
             segmenter: main_content.then(|| Box::new(Segmenter::new())),
             markdown: markdown.then(|| new_markdown(options)),
+            budget: Budget::new(options.memory_limit),
         }
     }
 
@@ -279,15 +285,21 @@ impl Extractor {
             return;
         }
         if self.visible.in_pre() || !self.text.gather_short(text.data) {
-            self.gather_out_of_line(text.data);
+            self.gather_out_of_line(text);
         }
     }
 
     /// [`TextOut::gather`], for [`Extractor::text_alone`]'s text that is
-    /// long, in `<pre>`, or fills the gathered text up.
+    /// long, in `<pre>`, or fills the gathered text up. Only here is the
+    /// text alone collapsed, so only here does it grow: counted for the
+    /// memory limit as the gathered text it may collapse, and this.
     #[inline(never)]
-    fn gather_out_of_line(&mut self, text: &str) {
-        self.text.gather(text, self.visible.in_pre());
+    fn gather_out_of_line(&mut self, text: &Text<'_>) {
+        let taken = text.data.len() + GATHERED;
+        if self.budget.spend(taken) && self.over_limit(taken, Some(text.span.start)) {
+            return;
+        }
+        self.text.gather(text.data, self.visible.in_pre());
     }
 
     /// Whether a text token here is worth a call: the text is wanted, or
@@ -327,6 +339,9 @@ impl Extractor {
     /// offsets.
     #[inline(never)]
     fn text_and_more(&mut self, text: &Text<'_>) {
+        if self.spend_on(text) {
+            return;
+        }
         if self.wants.metadata {
             self.meta.text(text);
         }
@@ -343,6 +358,9 @@ impl Extractor {
     /// and main content told of the text.
     #[inline(never)]
     fn text_main(&mut self, text: &Text<'_>) {
+        if self.spend_on(text) {
+            return;
+        }
         if self.wants.metadata {
             self.meta.text(text);
         }
@@ -363,6 +381,9 @@ impl Extractor {
     /// main content the plain text too (which main content reads).
     #[inline(never)]
     fn text_markdown(&mut self, text: &Text<'_>) {
+        if self.spend_on(text) {
+            return;
+        }
         if self.wants.metadata {
             self.meta.text(text);
         }
@@ -402,27 +423,48 @@ impl Extractor {
         self.links.anchor_space();
     }
 
-    /// The boundary a tag of `element` makes, for Markdown. Only the paths
+    /// The boundary a tag makes, for Markdown. Only the paths
     /// past the start tags' fast path call it: with Markdown every
     /// element that makes a boundary takes them (see `Extractor::new`), so
     /// that the fast path saves no registers for a call it never makes.
     #[inline(never)]
-    fn markdown_boundary(&mut self, boundary: Option<Boundary>, element: Element) {
+    fn markdown_boundary(&mut self, boundary: Option<Boundary>, tag: &Tag<'_>) {
+        // Block and cell boundaries come with the markup written without
+        // text (`---`, a table's pipes): measured here too, out of line.
+        if self.budget.spend(PIECE) {
+            return self.markdown_boundary_measured(boundary, tag);
+        }
         if let Some(markdown) = &mut self.markdown {
-            markdown.boundary(boundary, element);
+            markdown.boundary(boundary, tag.element);
         }
     }
 
-    /// [`Extractor::boundary`] for a tag of `element` in the paths that
-    /// main content takes (every tag does, with it): a block boundary
-    /// (not a `<br>`, which breaks a line inside a block) ends a block.
-    fn boundary_of(&mut self, boundary: Option<Boundary>, element: Element) {
+    /// [`Extractor::markdown_boundary`] when a measure is due: the
+    /// boundary, unless the memory limit stops the extractor.
+    #[cold]
+    #[inline(never)]
+    fn markdown_boundary_measured(&mut self, boundary: Option<Boundary>, tag: &Tag<'_>) {
+        if self.over_limit(PIECE, Some(tag.span.start)) {
+            return;
+        }
+        if let Some(markdown) = &mut self.markdown {
+            markdown.boundary(boundary, tag.element);
+        }
+    }
+
+    /// [`Extractor::boundary`] for a tag in the paths that main content
+    /// takes (every tag does, with it): a block boundary (not a `<br>`,
+    /// which breaks a line inside a block) ends a block.
+    fn boundary_of(&mut self, boundary: Option<Boundary>, tag: &Tag<'_>) {
         // Markdown first: the markup it closes there ends the block that
         // main content is told of next.
         if self.markdown.is_some() && boundary.is_some() {
-            self.markdown_boundary(boundary, element);
+            self.markdown_boundary(boundary, tag);
         }
-        if boundary == Some(Boundary::Block) && element != Element::Br && self.segmenter.is_some() {
+        if boundary == Some(Boundary::Block)
+            && tag.element != Element::Br
+            && self.segmenter.is_some()
+        {
             self.end_block();
         }
         self.boundary(boundary);
@@ -483,11 +525,13 @@ impl Extractor {
             let boundary = self.visible.start_tag(tag);
             if let Some(markdown) = &mut self.markdown {
                 if self.visible.shows_text() {
+                    // Counted, and measured at the next boundary or text.
+                    self.budget.spend(PIECE);
                     let links = &self.links;
                     markdown.start_tag(tag, &|raw, out| links.resolve_url_into(tag.name, raw, out));
                 }
             }
-            self.boundary_of(boundary, tag.element);
+            self.boundary_of(boundary, tag);
         }
         if let Some(segmenter) = &mut self.segmenter {
             segmenter.start_tag(tag);
@@ -524,6 +568,9 @@ impl Extractor {
             None
         };
         if let Some(wanted) = wanted {
+            if self.spend_on_tag(tag) {
+                return;
+            }
             let before = self.links.len();
             self.links.tag(tag, wanted, source);
             if let Some(segmenter) = &mut self.segmenter {
@@ -550,6 +597,9 @@ impl Extractor {
             return;
         };
         if self.visible.honours_hidden() && visible::has_hidden_attribute(tag) {
+            return;
+        }
+        if self.wants.alt_text && self.spend_on_tag(tag) {
             return;
         }
         self.links.anchor_space();
@@ -590,7 +640,7 @@ impl Extractor {
                 || self.markdown.is_some()
                 || self.links.anchor_state() == AnchorState::Open
             {
-                self.boundary_of(visible::boundary(tag.element), tag.element);
+                self.boundary_of(visible::boundary(tag.element), tag);
             }
             return;
         }
@@ -618,7 +668,7 @@ impl Extractor {
     fn end_tag_rest(&mut self, tag: &Tag<'_>) {
         if self.dispatch.follow.visible() {
             let boundary = self.visible.end_tag(tag);
-            self.boundary_of(boundary, tag.element);
+            self.boundary_of(boundary, tag);
         }
         if tag.element == Element::A {
             self.links.close_anchor();

@@ -38,6 +38,10 @@ impl Extractor {
     /// assert_eq!(extractor.finish().text, "One\nTwo");
     /// ```
     pub fn reserve_text(&mut self, bytes: usize) {
+        // Under a memory limit, no more than a quarter of it: the rest is
+        // for the blocks, the links and the Markdown, and for the text to
+        // grow into.
+        let bytes = bytes.min(self.budget.limit() / 4);
         self.text.reserve(bytes);
         if let Some(markdown) = &mut self.markdown {
             markdown.reserve(bytes);
@@ -78,9 +82,10 @@ impl Extractor {
     }
 
     /// Whether nothing more can be extracted: only text was asked for, and
-    /// its cap is reached. A caller may stop tokenizing.
+    /// its cap is reached, or the memory limit stopped the extractor
+    /// ([`Extractor::limit_error`]). A caller may stop tokenizing.
     pub fn is_done(&self) -> bool {
-        !self.wants.links && !self.wants.metadata && self.text.is_full()
+        self.budget.stopped() || (!self.wants.links && !self.wants.metadata && self.text.is_full())
     }
 
     /// The text written since it was last taken (the whole text so far,
@@ -287,6 +292,7 @@ impl Extractor {
             links,
             metadata: self.meta.finish(document, base),
             main_content,
+            memory_limit: self.budget.error,
         }
     }
 }

@@ -86,6 +86,11 @@ impl Context {
         self.open.last().unwrap_or(&Open::ROOT)
     }
 
+    /// How many bytes the open elements take (at most [`DEPTH`] of them).
+    pub(super) fn heap_bytes(&self) -> usize {
+        self.open.capacity() * core::mem::size_of::<Open>()
+    }
+
     /// How many elements are open (held or not).
     pub(super) fn depth(&self) -> usize {
         self.open.len() + self.past_depth as usize

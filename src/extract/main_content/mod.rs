@@ -24,8 +24,11 @@
 //!    has it, each run at the same source offsets.
 //!
 //! Memory: the whole text is held until the end of the page (the blocks
-//! are only known then), plus a fixed amount per block; past
-//! [`MAX_BLOCKS`] blocks a page falls back to all of its text and says so
+//! are only known then), plus a fixed amount per block, under
+//! [`ExtractOptions::memory_limit`](super::ExtractOptions::memory_limit)
+//! when one is set (past it, main content is decided over the page as far
+//! as it was read, and the limit reported); past [`MAX_BLOCKS`] blocks a
+//! page falls back to all of its text and says so
 //! ([`MainContent::OverLimit`]).
 
 mod blocks;
@@ -128,6 +131,14 @@ impl Segmenter {
         if !self.over_limit {
             self.blocks.placed(at, end, run);
         }
+    }
+
+    /// How many bytes it holds: its blocks, the block of each link, the
+    /// open elements.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.blocks.blocks.capacity() * core::mem::size_of::<Block>()
+            + self.link_blocks.capacity() * core::mem::size_of::<u32>()
+            + self.context.heap_bytes()
     }
 
     /// Which blocks of the page are its main content, given its whole

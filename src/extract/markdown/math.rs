@@ -21,6 +21,11 @@ pub(super) struct Math {
 }
 
 impl Math {
+    /// How many bytes its text holds.
+    pub(super) fn heap_bytes(&self) -> usize {
+        self.text.capacity() + self.tex.capacity()
+    }
+
     /// A `<math>` element begins: inline, or a block by its `display`.
     pub(super) fn new(tag: &Tag<'_>) -> Math {
         Math {

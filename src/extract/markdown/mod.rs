@@ -199,6 +199,18 @@ impl Markdown {
         self.out.len()
     }
 
+    /// How many bytes it holds: the output, the main-content marks, an
+    /// open table's cells, an open `<math>`'s text.
+    pub(in crate::extract) fn heap_bytes(&self) -> usize {
+        self.out.capacity()
+            + self
+                .marks
+                .as_ref()
+                .map_or(0, |m| m.capacity() * size_of::<usize>())
+            + self.table.as_ref().map_or(0, |t| t.heap_bytes())
+            + self.math.as_ref().map_or(0, |m| m.heap_bytes())
+    }
+
     /// Whether text now is flat: on one line (in a table cell, or in a
     /// heading once its `#`s are written).
     fn flat(&self) -> bool {

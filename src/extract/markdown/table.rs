@@ -75,6 +75,12 @@ impl Table {
         }
     }
 
+    /// How many bytes it holds besides its text (in the output).
+    pub(super) fn heap_bytes(&self) -> usize {
+        self.cells.capacity() * core::mem::size_of::<Cell>()
+            + self.outside.capacity() * core::mem::size_of::<Range<usize>>()
+    }
+
     /// Whether text now goes in a cell (or outside the cells).
     pub(super) fn in_cell(&self) -> bool {
         matches!(self.open, Some((Place::Cell, _)))
