@@ -135,7 +135,9 @@ pub struct InputArgs {
     /// chunk): a construct cut by a chunk boundary (a comment, a tag, a
     /// value: held while it grows and copied to be tokenized again, it may
     /// be a quarter of SIZE), the open elements it tracks, the parse errors
-    /// not yet reported, and the strings of one chunk's tokens. An input
+    /// not yet reported, and the strings of one chunk's tokens; and what
+    /// `text --main-content` and `--format markdown` hold of a page until
+    /// its end (its text, blocks and links: a quarter of SIZE). An input
     /// that needs more is processed up to there and reported.
     #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_memory_limit, help_heading = INPUT_HELP)]
     pub memory_limit: usize,

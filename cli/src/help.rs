@@ -147,7 +147,9 @@ comments and sidebars. Each line printed is a line of the whole text (and
 with --offsets each run is a run of it, at the same offsets). A page with
 no single main content (a home page, a list of links) prints all of its
 text. <noscript> content is read (an indexer runs no scripts) unless
---scripting is given. The text of a page is printed once the page is read.
+--scripting is given. The text of a page is printed once the page is read;
+a page whose text, blocks and links pass a quarter of --memory-limit (16
+MiB by default) is printed as far as it was read, and reported.
 A WARC record's JSON line gets \"main_content\": \"found\", \"all_text\",
 \"empty\" or \"over_limit\" (why it is all the text).
 
@@ -161,8 +163,8 @@ with --alt-text, pipe tables (the first row the header), --- for <hr>, a
 backslash line break for <br>, and $TeX$ for MathML with a TeX annotation.
 Text is escaped only where Markdown would read it as markup. Rendered and
 read as plain text, it has the words of the plain text, in order. With
---main-content, the main content's Markdown. Printed once the page is read;
-not with --offsets.
+--main-content, the main content's Markdown. Printed once the page is read
+(under the same limit as --main-content); not with --offsets.
 
 Examples:
   htmltok text page.html
@@ -170,6 +172,7 @@ Examples:
   htmltok text --format markdown --main-content article.html > article.md
   htmltok text --main-content article.html
   htmltok text --main-content --jobs 8 CC-MAIN-*.warc.gz > articles.jsonl
+  htmltok text --main-content --memory-limit 256M huge-page.html
   htmltok text --jobs 8 crawl/ > corpus.txt";
 
 /// After `htmltok links --help`.

@@ -27,12 +27,21 @@ pub fn run(args: &TextArgs) -> ExitCode {
     } else {
         TextOutput::Plain
     };
+    let held = args.text.main_content || args.text.format == TextFormat::Markdown;
+    let reading = args.input.reading(args.read.decoding());
+    // A page held until its end is held under the memory limit; text
+    // written out as it goes needs none.
+    let limit = held.then(|| reading.held_limit());
     let job = TextJob {
-        options: args.text.extract_options().offsets(args.offsets),
-        held: args.text.main_content || args.text.format == TextFormat::Markdown,
+        options: args
+            .text
+            .extract_options()
+            .offsets(args.offsets)
+            .memory_limit(limit),
+        held,
         main_content: args.text.main_content,
         output,
-        reading: args.input.reading(args.read.decoding()),
+        reading,
     };
     let mut out = stdio::stdout();
     let result = crate::run::run(&job, &inputs, &args.input.settings(), &mut out, |_, ()| {});
@@ -162,6 +171,11 @@ fn write_held<W: Write>(
         },
     )?;
     let found = extractor.finish();
+    // Past the limit: what was read is written, and the failure reported
+    // after it.
+    if let Some(error) = &found.memory_limit {
+        page.fail_at_limit(error);
+    }
     if output == TextOutput::Runs {
         for run in &found.runs {
             out.write_all(b"{")?;

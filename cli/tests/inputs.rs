@@ -344,6 +344,62 @@ fn a_construct_larger_than_the_memory_limit_fails_that_input_only() {
 }
 
 #[test]
+fn a_page_held_past_the_memory_limit_is_reported_with_what_was_read() {
+    // Main content and Markdown hold a page's text until its end: 3 MB of
+    // it passes a quarter of a 1 MiB limit, in any chunk size.
+    let dir = tempfile::tempdir().unwrap();
+    let paragraph = "<p>The survey of the deep ocean floor found the trench far deeper \
+                     than the old charts had it, and the currents misread.</p>\n";
+    let page = format!(
+        "<article><h1>The deep ocean floor</h1>\n{}",
+        paragraph.repeat(25_000)
+    );
+    let big = write(dir.path(), "big-text.html", page.as_bytes());
+    let good = write(dir.path(), "good.html", b"<p>good</p>");
+    for held in [&["--main-content"][..], &["--format", "markdown"]] {
+        for chunk in ["64K", "1M"] {
+            let mut args = vec!["text"];
+            args.extend(held);
+            args.extend(["--memory-limit", "1M", "--chunk-size", chunk, &big, &good]);
+            let out = htmltok(&args);
+            assert_eq!(out.status.code(), Some(1), "{held:?} {chunk}");
+            // What was read is written, the next input too, and the
+            // failure is reported after it.
+            let text = stdout(&out);
+            assert!(
+                text.contains("The survey of the deep ocean floor"),
+                "{held:?}"
+            );
+            assert!(
+                text.len() > 32 << 10 && text.len() < 400 << 10,
+                "{}",
+                text.len()
+            );
+            assert!(text.ends_with("good\n"), "{held:?}");
+            let err = stderr(&out);
+            assert!(
+                err.starts_with(&format!(
+                    "htmltok: {big}: memory limit of 262144 bytes exceeded at byte "
+                )),
+                "{err}"
+            );
+            assert!(
+                err.ends_with(
+                    "for the text, blocks and links the extraction holds (the limit is a \
+                     quarter of --memory-limit 1 MiB); the rest of the input was not processed\n\
+                     htmltok: 1 of 2 inputs failed\n"
+                ),
+                "{err}"
+            );
+        }
+    }
+    // Under the default limit (64 MiB) the page goes through; text written
+    // out as it goes is held under no such limit.
+    ok(&htmltok(&["text", "--main-content", &big]));
+    ok(&htmltok(&["text", "--memory-limit", "1M", &big]));
+}
+
+#[test]
 fn gzip_is_capped_and_the_cap_is_an_option() {
     let dir = tempfile::tempdir().unwrap();
     let page = "<p>words and more words</p>\n".repeat(100_000); // 2.8 MB

@@ -36,8 +36,8 @@ use std::time::{Duration, Instant};
 
 use htmltok::encoding_rs::{Encoding, UTF_8};
 use htmltok::{
-    Confidence, DecodeOptions, EncodingSource, EncodingWatcher, Options, SniffingStream,
-    StreamError, StreamOptions, StreamTokenizer,
+    Confidence, DecodeOptions, EncodingSource, EncodingWatcher, MemoryLimitError, Options,
+    SniffingStream, StreamError, StreamOptions, StreamTokenizer,
 };
 
 use crate::input::{self, Failure, Reader};
@@ -48,7 +48,7 @@ use self::chunks::{Chunks, read_some};
 pub use self::reading::{BinaryInputs, Decoding, Reading};
 use self::sink::Runs;
 pub use self::sink::{Context, EachToken, Event, RunPiece, Sink, TextDelivery};
-use self::stream::{ARENA, HELD_COPIES, Stream, stream_failure};
+use self::stream::{ARENA, HELD_COPIES, Stream, limit_failure, stream_failure};
 use self::utf8_check::Utf8Check;
 
 /// What a command asks of one tokenizing run.
@@ -162,6 +162,14 @@ impl<'r> Page<'r> {
 
     fn fail(&mut self, what: String) {
         self.failure.get_or_insert(what);
+    }
+
+    /// Says that the input was processed only up to where `error`
+    /// stopped the command's extractor ([`Reading::held_limit`]): its
+    /// output is kept, and the failure reported after it, as a stream's
+    /// memory limit is.
+    pub fn fail_at_limit(&mut self, error: &MemoryLimitError) {
+        self.fail(limit_failure(error, self.reading.memory_limit));
     }
 
     /// Tokenizes the input, handing every token, text piece and parse error

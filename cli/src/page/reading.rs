@@ -22,6 +22,8 @@ use htmltok::encoding_rs::Encoding;
 
 use crate::input;
 
+use super::stream::HELD_COPIES;
+
 /// The default `--chunk-size`: inputs up to this size are tokenized whole.
 pub const CHUNK_SIZE: usize = 1 << 20;
 
@@ -45,6 +47,15 @@ pub struct Reading {
 }
 
 impl Reading {
+    /// What of `--memory-limit` an extractor that holds a page until its
+    /// end (`text --main-content`, `--format markdown`) may hold of it
+    /// (`ExtractOptions::memory_limit`): a quarter, as the stream's and
+    /// the tokenizer's share: its text grows by doubling, and the text
+    /// kept is copied out at the end.
+    pub fn held_limit(&self) -> usize {
+        self.memory_limit / HELD_COPIES
+    }
+
     /// Inputs decoded as `decoding`, with the default sizes and limits.
     pub fn new(decoding: Decoding) -> Reading {
         Reading {

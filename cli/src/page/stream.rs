@@ -5,7 +5,7 @@
 use htmltok::bumpalo::Bump;
 use htmltok::encoding_rs::Encoding;
 use htmltok::stream::Feed;
-use htmltok::{Confidence, SniffingStream, StreamError, StreamTokenizer};
+use htmltok::{Confidence, MemoryLimitError, SniffingStream, StreamError, StreamTokenizer};
 
 use crate::input;
 
@@ -22,13 +22,19 @@ pub(super) const HELD_COPIES: usize = 4;
 /// memory limit the option that sets it (`limit` is `--memory-limit`).
 pub(super) fn stream_failure(e: &StreamError, limit: usize) -> String {
     match e {
-        StreamError::MemoryLimit(_) => format!(
-            "{e} (the limit is a quarter of --memory-limit {}); \
-             the rest of the input was not processed",
-            input::size_for_people(limit as u64)
-        ),
+        StreamError::MemoryLimit(e) => limit_failure(e, limit),
         other => other.to_string(),
     }
+}
+
+/// Why a quarter of `--memory-limit` (`limit`) stopped the work on an
+/// input, for people: the stream's, the tokenizer's or an extractor's.
+pub(super) fn limit_failure(e: &MemoryLimitError, limit: usize) -> String {
+    format!(
+        "{e} (the limit is a quarter of --memory-limit {}); \
+         the rest of the input was not processed",
+        input::size_for_people(limit as u64)
+    )
 }
 
 thread_local! {
