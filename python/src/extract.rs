@@ -6,6 +6,7 @@
 //! The extraction itself is the library's `htmltok::extract`, run with the
 //! GIL released; only the conversion of its results holds the GIL.
 
+use htmltok::MemoryLimitError;
 use htmltok::extract::{ExtractOptions, Extracted, Link, MainContent, Metadata, TextFormat};
 use htmltok::url::Url;
 use pyo3::exceptions::PyValueError;
@@ -13,7 +14,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::input::{Decoding, Html, with_text};
+use crate::input::{Decoding, Html, limit_error_with, with_text};
 
 /// What to extract and how: the keyword arguments of `extract`.
 #[derive(Clone, Debug)]
@@ -144,21 +145,37 @@ impl Wanted {
 }
 
 /// A page's results as a `dict` (GIL released while extracting): what
-/// every function here and a WARC record's `extract` return, or the part
-/// of it they return.
+/// every function here and a WARC record's `extract` return. Past
+/// `memory_limit=` (the decoding's, the tokenizer's or the extraction's),
+/// `MemoryLimitError`, with the `dict` of the page as far as it was read.
 pub(crate) fn extract_dict<'py>(
     py: Python<'py>,
     html: &Html<'_>,
     wanted: &Wanted,
     decoding: &Decoding,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let options = wanted.options();
+    let (found, stopped) = extract_dict_as_far_as_read(py, html, wanted, decoding)?;
+    match stopped {
+        Some(error) => Err(limit_error_with(&error, found.into_any())),
+        None => Ok(found),
+    }
+}
+
+/// [`extract_dict`], and where a memory limit stopped the extraction, if
+/// one did (the `dict` is then the page's as far as it was read).
+fn extract_dict_as_far_as_read<'py>(
+    py: Python<'py>,
+    html: &Html<'_>,
+    wanted: &Wanted,
+    decoding: &Decoding,
+) -> PyResult<(Bound<'py, PyDict>, Option<MemoryLimitError>)> {
+    let options = wanted.options().memory_limit(decoding.memory_limit);
     let (found, runs) = with_text(py, html, decoding, |text, _| {
         let found = extract_reusing_arena(text, &options);
         let runs = char_runs(&found);
         (found, runs)
     })?;
-    to_dict(py, &found, &runs, wanted)
+    Ok((to_dict(py, &found, &runs, wanted)?, found.memory_limit))
 }
 
 /// The most an arena kept for the next page may hold: a page whose tokens
@@ -363,6 +380,12 @@ pub(crate) fn metadata_to_dict<'py>(
 /// `url`, tables; images with alt_text=True); link_targets=False writes
 /// links as their text alone. Not with offsets=True.
 ///
+/// memory_limit caps, in bytes, the page decoded to text (for bytes), the
+/// tokenizer, and what the extraction holds until the page ends (its text,
+/// main content's blocks, the links, the Markdown). Past it,
+/// MemoryLimitError is raised ("decode", "tokenizer" or "extract" its
+/// kind), with `partial` the result for the page as far as it was read.
+///
 ///     >>> found = extract('<title>T</title><p>Hi <a href="/x">there</a>', url="https://e.com/a/")
 ///     >>> found["text"], found["links"][0]["url"], found["metadata"]["title"]
 ///     ('Hi there', 'https://e.com/x', 'T')
@@ -421,7 +444,8 @@ pub(crate) fn extract<'py>(
 /// show_hidden=True; image alt text is put in with alt_text=True. With
 /// main_content=True, only the page's main content (see `extract`). With
 /// format="markdown", the text as Markdown (see `extract`; links resolved
-/// against `url`).
+/// against `url`). Past memory_limit, MemoryLimitError with `partial` the
+/// text as far as the page was read (see `extract`).
 ///
 ///     >>> text("<h1>Menu</h1><p>Cod,   chips<script>x()</script><br>peas")
 ///     'Menu\nCod, chips\npeas'
@@ -530,8 +554,13 @@ fn part<'py>(
     memory_limit: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let decoding = Decoding::new(encoding, transport_encoding, memory_limit);
-    let found = extract_dict(py, &Html::from_py(html)?, &wanted, &decoding)?;
-    found
+    let (found, stopped) =
+        extract_dict_as_far_as_read(py, &Html::from_py(html)?, &wanted, &decoding)?;
+    let part = found
         .get_item(key)?
-        .ok_or_else(|| PyValueError::new_err(format!("no {key} extracted")))
+        .ok_or_else(|| PyValueError::new_err(format!("no {key} extracted")))?;
+    match stopped {
+        Some(error) => Err(limit_error_with(&error, part)),
+        None => Ok(part),
+    }
 }

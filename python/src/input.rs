@@ -26,10 +26,11 @@ create_exception!(
     MemoryLimitError,
     PyMemoryError,
     "A memory cap (`memory_limit=`) was reached: `kind` says what ran out \
-     (\"tokenizer\", \"stream\", \"decode\" or \"meta-scan\"), the attributes \
-     `limit` and `needed` are bytes, `offset` is where in the page's text it \
-     happened (None when decoding refused the whole page). The tokens before it \
-     were yielded."
+     (\"tokenizer\", \"stream\", \"decode\", \"meta-scan\" or \"extract\"), the \
+     attributes `limit` and `needed` are bytes, `offset` is where in the page's \
+     text it happened (None when decoding refused the whole page). The tokens \
+     before it were yielded; an extraction's `partial` is what the call gives \
+     for the page as far as it was read (None for the rest)."
 );
 
 /// A page as the caller gave it.
@@ -169,22 +170,30 @@ pub(crate) fn decode_error(error: DecodeError) -> PyErr {
 }
 
 /// The library's memory limit error as a [`MemoryLimitError`]: its message,
-/// `kind` (the kind's name), `limit`, `needed` and `offset`.
+/// `kind` (the kind's name), `limit`, `needed` and `offset`; `partial`
+/// None.
 pub(crate) fn memory_limit_error(e: &LimitError) -> PyErr {
-    Python::attach(|py| {
-        let error = MemoryLimitError::new_err(e.to_string());
-        let value = error.value(py);
-        let set = || -> PyResult<()> {
-            value.setattr("kind", e.kind.name())?;
-            value.setattr("limit", e.limit)?;
-            value.setattr("needed", e.needed)?;
-            value.setattr("offset", e.offset)
-        };
-        match set() {
-            Ok(()) => error,
-            Err(e) => e,
-        }
-    })
+    Python::attach(|py| limit_error_with(e, py.None().into_bound(py)))
+}
+
+/// [`memory_limit_error`] for an extraction that stopped at the limit:
+/// `partial` is what it gives for the page as far as it was read, so that
+/// nothing extracted is lost.
+pub(crate) fn limit_error_with(e: &LimitError, partial: Bound<'_, PyAny>) -> PyErr {
+    let py = partial.py();
+    let error = MemoryLimitError::new_err(e.to_string());
+    let value = error.value(py);
+    let set = || -> PyResult<()> {
+        value.setattr("kind", e.kind.name())?;
+        value.setattr("limit", e.limit)?;
+        value.setattr("needed", e.needed)?;
+        value.setattr("offset", e.offset)?;
+        value.setattr("partial", &partial)
+    };
+    match set() {
+        Ok(()) => error,
+        Err(e) => e,
+    }
 }
 
 /// The encoding a page's bytes were decoded from, and how it was chosen.

@@ -170,10 +170,20 @@ impl WarcRecord {
         }
     }
 
-    /// Extracts with `wanted` (and the target URI as the page's URL).
-    fn run<'py>(&self, py: Python<'py>, wanted: Wanted) -> PyResult<Bound<'py, PyDict>> {
+    /// Extracts with `wanted` (and the target URI as the page's URL),
+    /// within `memory_limit`.
+    fn run<'py>(
+        &self,
+        py: Python<'py>,
+        wanted: Wanted,
+        memory_limit: Option<usize>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let html = Html::Bytes(self.payload.as_slice().into());
-        extract_dict(py, &html, &wanted.at(&self.target_uri), &self.decoding())
+        let decoding = Decoding {
+            memory_limit,
+            ..self.decoding()
+        };
+        extract_dict(py, &html, &wanted.at(&self.target_uri), &decoding)
     }
 
     /// The default extraction, made once.
@@ -181,7 +191,7 @@ impl WarcRecord {
         if let Some(found) = self.extracted.get() {
             return Ok(found.bind(py).clone());
         }
-        let found = self.run(py, Wanted::default())?;
+        let found = self.run(py, Wanted::default(), None)?;
         let _ = self.extracted.set(found.clone().unbind());
         Ok(found)
     }
@@ -257,12 +267,12 @@ impl WarcRecord {
     }
 
     /// Text, links and metadata with options of the caller's (those of
-    /// `htmltok.extract`, main_content=True and format="markdown" included;
-    /// the URL is the target URI).
+    /// `htmltok.extract`, main_content=True, format="markdown" and
+    /// memory_limit included; the URL is the target URI).
     #[pyo3(signature = (
         *, text=true, links=true, metadata=true, alt_text=false, show_hidden=false,
         scripting=None, main_content=false, offsets=false, text_limit=None, metadata_limit=None,
-        format="plain", link_targets=true,
+        format="plain", link_targets=true, memory_limit=None,
     ))]
     #[allow(clippy::too_many_arguments)]
     fn extract<'py>(
@@ -280,6 +290,7 @@ impl WarcRecord {
         metadata_limit: Option<usize>,
         format: &str,
         link_targets: bool,
+        memory_limit: Option<usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let wanted = Wanted {
             text,
@@ -295,7 +306,7 @@ impl WarcRecord {
             ..Wanted::default()
         }
         .with_format(format, link_targets)?;
-        self.run(py, wanted)
+        self.run(py, wanted, memory_limit)
     }
 
     /// The page decoded with its HTTP charset, as a browser would.

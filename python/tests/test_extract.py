@@ -253,6 +253,47 @@ def test_main_content_drops_navigation_and_footer():
     assert htmltok.extract("", main_content=True)["main_content"] == "empty"
 
 
+def test_a_page_past_the_memory_limit_raises_with_what_was_read():
+    # Main content holds the page's text until its end: 3.8 MB of it passes
+    # a 1 MiB cap, which says so, and keeps what was read.
+    paragraph = "<p>The survey of the deep ocean floor found the trench far deeper than the old charts had it.</p>\n"
+    page = "<article><h1>The deep ocean floor</h1>\n" + paragraph * 40_000
+    with pytest.raises(htmltok.MemoryLimitError) as e:
+        htmltok.text(page, main_content=True, memory_limit=1 << 20)
+    assert isinstance(e.value, MemoryError)
+    assert e.value.kind == "extract"
+    assert e.value.limit == 1 << 20 and e.value.needed > 1 << 20
+    assert 100_000 < e.value.offset < len(page)
+    assert "needed for the text, blocks and links the extraction holds" in str(e.value)
+    # `partial` is the text of the page as far as it was read: the page cut
+    # where the extraction stopped gives the same (an ASCII page: its
+    # UTF-8 offsets are its characters).
+    cut = page[: e.value.offset]
+    assert e.value.partial and e.value.partial == htmltok.text(cut, main_content=True)
+    # extract() gives its dict, which says which case applied; bytes too.
+    with pytest.raises(htmltok.MemoryLimitError) as e:
+        htmltok.extract(page.encode(), main_content=True, memory_limit=1 << 20)
+    assert e.value.kind == "extract"
+    assert e.value.partial == htmltok.extract(page[: e.value.offset], main_content=True)
+    assert e.value.partial["main_content"] in ("found", "all_text")
+    # Markdown holds the page too.
+    with pytest.raises(htmltok.MemoryLimitError) as e:
+        htmltok.text(page, format="markdown", memory_limit=1 << 20)
+    assert e.value.kind == "extract"
+    assert e.value.partial.startswith("# The deep ocean floor\n\nThe survey")
+    # The links are held to the end as well (and the tokenizer, under the
+    # same cap, holds every tag's attributes of the page: it may pass first).
+    with pytest.raises(htmltok.MemoryLimitError) as e:
+        htmltok.links(paragraph.replace("<p>", '<p><a href="/x">x</a>') * 20_000, memory_limit=1 << 20)
+    assert e.value.kind in ("extract", "tokenizer") and len(e.value.partial) > 1000
+    # Under a cap it does not reach, nothing changes; a cap that stops
+    # decoding has nothing to give.
+    assert htmltok.text(page, main_content=True, memory_limit=64 << 20) == htmltok.text(page, main_content=True)
+    with pytest.raises(htmltok.MemoryLimitError) as e:
+        htmltok.text(b"\xe9" * 10_000, encoding="windows-1252", memory_limit=1000)
+    assert e.value.kind == "decode" and e.value.partial is None
+
+
 @pytest.mark.parametrize("path", corpus_pages(), ids=lambda p: p.name)
 def test_main_content_equals_the_command_line(path):
     data = path.read_bytes()

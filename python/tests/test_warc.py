@@ -110,6 +110,13 @@ def test_extraction_of_a_record_equals_extraction_of_the_page_as_bytes():
         assert page.extract(main_content=True) == main
         md = htmltok.extract(data, url=want["uri"], transport_encoding=want.get("charset"), format="markdown")
         assert page.extract(format="markdown") == md
+        # memory_limit as htmltok.extract takes it: a cap the page does not
+        # reach changes nothing; past one, the error, with what was read.
+        assert page.extract(main_content=True, memory_limit=1 << 30) == main
+        with pytest.raises(htmltok.MemoryLimitError) as e:
+            page.extract(main_content=True, memory_limit=16)
+        assert e.value.kind in ("extract", "tokenizer", "meta-scan", "decode")
+        assert e.value.partial is None or e.value.partial["main_content"] in ("found", "all_text", "empty")
     menu = pages[0]
     assert [l["url"] for l in menu.links] == ["https://example.com/peas.html", "https://example.com/hours"]
     assert menu.extract(links=False, metadata=False, alt_text=True) == {"text": menu.text, "text_truncated": False}

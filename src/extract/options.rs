@@ -257,9 +257,10 @@ impl ExtractOptions {
     /// a caller that streams the plain text and takes it as it goes holds
     /// little. The metadata keeps its own cap
     /// ([`ExtractOptions::metadata_limit`]). What is held is measured as it
-    /// grows, every 64 KiB or so of text and markup taken in (and before
-    /// any longer text is taken), as the tokenizer measures its arena every
-    /// 4 KiB of input: buffers grow by doubling, so what is held may pass
+    /// grows, every 64 KiB or so of text and markup taken in, or an eighth
+    /// of the limit if that is less (and before any longer text is taken),
+    /// as the tokenizer measures its arena every 4 KiB of input: buffers
+    /// grow by doubling, so what is held may pass
     /// the limit by a doubling before the extractor stops (the text's
     /// buffer grows only into what the limit leaves it, where it can).
     ///

@@ -9,19 +9,25 @@ Html = Union[str, bytes, bytearray]
 Span = Tuple[int, int]
 
 class MemoryLimitError(MemoryError):
-    """A memory cap (``memory_limit=``) was reached; the tokens before it were yielded."""
+    """A memory cap (``memory_limit=``) was reached; the tokens before it were yielded,
+    and an extraction's result for the page as far as it was read is ``partial``."""
 
     kind: str
     """What ran out: ``"tokenizer"`` (the tokens' strings and the tokenizer's buffers),
     ``"stream"`` (what a stream holds between chunks), ``"decode"`` (the page decoded to
-    UTF-8) or ``"meta-scan"`` (the tokenizer looking for a ``<meta>`` that changes the
-    encoding)."""
+    UTF-8), ``"meta-scan"`` (the tokenizer looking for a ``<meta>`` that changes the
+    encoding) or ``"extract"`` (what an extraction holds until the page ends: its text,
+    main content's blocks, the links, the Markdown)."""
     limit: int
     """The cap, in bytes."""
     needed: int
     """What was needed, in bytes."""
     offset: Optional[int]
     """Where in the page's UTF-8 text it happened (``None`` when decoding refused the whole page)."""
+    partial: Union[str, "Extracted", List["Link"], "Metadata", None]
+    """For ``extract``, ``text``, ``links``, ``metadata`` and ``WarcRecord.extract`` stopped
+    by the tokenizer's or the extraction's cap: what the call returns for the page as far
+    as it was read (up to ``offset``), so that nothing extracted is lost; else ``None``."""
 
 class ArchiveError(Exception):
     """A damaged WARC record (``on_error="raise"``)."""
@@ -234,7 +240,12 @@ def extract(
 
     With ``format="markdown"`` the text is Markdown (CommonMark with GitHub's
     tables); ``link_targets=False`` writes links as their text alone. Not with
-    ``offsets=True``."""
+    ``offsets=True``.
+
+    ``memory_limit`` caps, in bytes, the page decoded to text (for bytes), the
+    tokenizer, and what the extraction holds until the page ends (its text, main
+    content's blocks, the links, the Markdown); past it :class:`MemoryLimitError`
+    is raised, its ``partial`` the result for the page as far as it was read."""
 
 def text(
     html: Html,
@@ -253,7 +264,9 @@ def text(
 ) -> str:
     """The visible text of a page: lines of collapsed text (the main content
     only with ``main_content=True``; Markdown with ``format="markdown"``, its
-    links resolved against ``url``)."""
+    links resolved against ``url``). Past ``memory_limit``,
+    :class:`MemoryLimitError` with ``partial`` the text as far as the page was
+    read (see ``extract``)."""
 
 def links(
     html: Html,
@@ -361,6 +374,7 @@ class WarcRecord:
         metadata_limit: Optional[int] = None,
         format: Literal["plain", "markdown"] = "plain",
         link_targets: bool = True,
+        memory_limit: Optional[int] = None,
     ) -> Extracted: ...
     def decode(self) -> str: ...
     def tokenize(

@@ -6,7 +6,8 @@
 //! runs), main content's blocks (one per text token at most), the links,
 //! the Markdown (its text and markup). Each of those paths counts what it
 //! takes in ([`Budget::spend`]: a subtraction and a sign test, on paths
-//! already out of line), and every [`MEASURE_EVERY`] of it the extractor
+//! already out of line), and every [`MEASURE_EVERY`] of it (or an eighth of
+//! a smaller limit) the extractor
 //! measures what it holds, the piece about to be taken included, as the
 //! tokenizer compares its arena every 4 KiB of input: what one interval
 //! adds is bounded, and measuring at every token would cost more than the
@@ -25,7 +26,8 @@ use crate::token::{Tag, Text};
 use super::Extractor;
 
 /// How much is taken in between two measures, in bytes of text and
-/// [`PIECE`]s.
+/// [`PIECE`]s, at most: an eighth of the limit when that is less, so that
+/// what one interval adds stays small beside the limit.
 pub(super) const MEASURE_EVERY: isize = 64 << 10;
 
 /// What each text token, Markdown tag and tag with links counts for
@@ -41,6 +43,8 @@ pub(super) struct Budget {
     /// `isize::MAX` without a limit, or once stopped (never reached: it
     /// counts bytes of the page).
     measure_in: isize,
+    /// [`MEASURE_EVERY`], or an eighth of the limit.
+    every: isize,
     limiter: MemoryLimiter,
     /// Where the extractor stopped, once it did.
     pub(super) error: Option<MemoryLimitError>,
@@ -50,12 +54,13 @@ impl Budget {
     /// A budget of `limit` bytes (`None`: unlimited, never measured).
     pub(super) fn new(limit: Option<usize>) -> Budget {
         let limiter = MemoryLimiter::new(MemoryLimitKind::Extract, limit);
+        let every = limit.map_or(isize::MAX, |limit| {
+            isize::try_from(limit / 8)
+                .map_or(MEASURE_EVERY, |eighth| eighth.clamp(1, MEASURE_EVERY))
+        });
         Budget {
-            measure_in: if limiter.is_limited() {
-                MEASURE_EVERY
-            } else {
-                isize::MAX
-            },
+            measure_in: every,
+            every,
             limiter,
             error: None,
         }
@@ -85,7 +90,7 @@ impl Budget {
     /// nothing is measured again. Returns whether it stopped.
     #[cold]
     pub(super) fn measure(&mut self, held: usize, offset: Option<usize>) -> bool {
-        self.measure_in = MEASURE_EVERY;
+        self.measure_in = self.every;
         if let Err(error) = self.limiter.check(held, offset) {
             self.error = Some(error);
             self.measure_in = isize::MAX;
@@ -168,18 +173,23 @@ mod tests {
     fn measures_every_interval_and_stops_past_the_limit() {
         let mut unlimited = Budget::new(None);
         assert!(!unlimited.spend(usize::MAX >> 2));
-        let mut budget = Budget::new(Some(1000));
+        let mut budget = Budget::new(Some(1 << 20));
         assert!(!budget.spend(MEASURE_EVERY as usize - 1));
         assert!(budget.spend(2));
-        assert!(!budget.measure(1000, Some(5)));
+        assert!(!budget.measure(1 << 20, Some(5)));
         assert!(!budget.spend(PIECE));
-        assert!(budget.measure(1001, Some(7)));
+        assert!(budget.measure((1 << 20) + 1, Some(7)));
         let error = budget.error.expect("stopped");
         assert_eq!(error.kind, MemoryLimitKind::Extract);
         assert_eq!(
             (error.limit, error.needed, error.offset),
-            (1000, 1001, Some(7))
+            (1 << 20, (1 << 20) + 1, Some(7))
         );
+        // Stopped, it measures no more.
         assert!(!budget.spend(MEASURE_EVERY as usize * 4));
+        // A small limit is measured every eighth of it.
+        let mut small = Budget::new(Some(800));
+        assert!(!small.spend(100) && small.spend(1));
+        assert!(Budget::new(Some(0)).spend(PIECE));
     }
 }
