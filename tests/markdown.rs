@@ -489,6 +489,14 @@ fn fuzz_finds_keep_the_words() {
         // Digits that begin a line, then `.` or `)` from another token.
         ("<t>4<n>)", "4\\)"),
         ("<p>1<b>.</b> x", "1\\. x"),
+        // An opening delimiter that can close too (after punctuation,
+        // before punctuation) would close the emphasis open around it
+        // (`***` is read as emphasis and strong): left out, its text
+        // kept.
+        ("<i><b>a</b>.<b>.", "***a**..*"),
+        // ...but not one the rule of three keeps from closing it (`*`
+        // and `**` sum to three).
+        ("<i>(<b>x</b>)<b>.</b></i>", "*(**x**)**.***"),
     ];
     let plain = ExtractOptions::default().alt_text(true);
     let options = plain.clone().format(TextFormat::Markdown);

@@ -250,8 +250,8 @@ impl Inline {
                 })
                 .unwrap_or(first);
             let in_code = self.code;
-            let element = &mut self.open[i];
-            element.state = match element.style {
+            let style = self.open[i].style;
+            self.open[i].state = match style {
                 _ if in_code => State::Plain,
                 Style::Strong | Style::Emphasis => {
                     let touches = prev == Some('*') && out.len() == run;
@@ -261,9 +261,9 @@ impl Inline {
                         && !first.is_whitespace()
                         && (!is_punctuation(first)
                             || prev.is_none_or(|p| p.is_whitespace() || is_punctuation(p)));
-                    if flanks {
+                    if flanks && !self.would_close_around(i, out, prev, first, run) {
                         let at = out.len();
-                        out.push_str(delimiter(element.style));
+                        out.push_str(delimiter(style));
                         State::Open(at)
                     } else {
                         State::Plain
@@ -283,6 +283,49 @@ impl Inline {
                 }
             };
         }
+    }
+
+    /// Whether the opening delimiter of emphasis `i`, after `prev` and
+    /// before `first`, would be read as the closing one of emphasis open
+    /// around it (opened before `run`, not inside a link that is inside
+    /// it): a run that can close too (right-flanking: after a letter, or
+    /// after punctuation before punctuation) closes the nearest `*` run
+    /// open before it that CommonMark's rule of three lets it, whatever
+    /// was meant (`***a**.**.***` reads `**.**` as emphasis of `.`).
+    fn would_close_around(
+        &self,
+        i: usize,
+        out: &str,
+        prev: Option<char>,
+        first: char,
+        run: usize,
+    ) -> bool {
+        let right_flanking = prev
+            .is_some_and(|p| !p.is_whitespace() && (!is_punctuation(p) || is_punctuation(first)));
+        if !right_flanking {
+            return false;
+        }
+        let len = delimiter(self.open[i].style).len();
+        for outer in self.open[..i].iter().rev() {
+            match (outer.style, outer.state) {
+                // Emphasis inside a link's text is read inside it.
+                (Style::Link, State::Open(_)) => return false,
+                (Style::Strong | Style::Emphasis, State::Open(at)) if at < run => {
+                    // The rule of three: a run that can open and close
+                    // matches none whose length and its own sum to a
+                    // multiple of three (the length as written: a
+                    // delimiter taken out of it since is not counted).
+                    let bytes = out.as_bytes();
+                    let before = bytes[..at].iter().rev().take_while(|&&b| b == b'*').count();
+                    let after = bytes[at..].iter().take_while(|&&b| b == b'*').count();
+                    if (before + after + len) % 3 != 0 {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
     }
 
     /// Closes the markup of the `i`th element, if open, and leaves it due.
