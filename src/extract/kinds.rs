@@ -29,6 +29,10 @@ pub(super) const END_CALL_OPEN: u8 = 1 << 4;
 /// The end tag makes a line break that the token dispatch writes itself
 /// (the text alone is wanted, and the element is a block).
 pub(super) const END_LINE: u8 = 1 << 5;
+/// The element is inline markup that Markdown writes (`b`, `i`, `code`...)
+/// and nothing else wants its tags: while it is plainly shown, its tags go
+/// to the Markdown writer straight away.
+pub(super) const MARKDOWN_INLINE: u8 = 1 << 6;
 
 /// The bits of every element, by id.
 #[derive(Clone, Debug)]
@@ -64,6 +68,8 @@ pub(super) struct KindsOf {
     /// Whether every tag is worth a call (main content follows the
     /// elements open around the text).
     pub(super) every_tag: bool,
+    /// The elements of [`MARKDOWN_INLINE`].
+    pub(super) markdown_inline: ElementSet,
     /// The end tags worth a call with no anchor open, and with one.
     pub(super) end_calls_closed: ElementSet,
     /// See `end_calls_closed`.
@@ -84,7 +90,8 @@ impl TagKinds {
             };
             *kind = has(&of.start_tags, START_MORE)
                 | has(&of.end_calls_closed, END_CALL_CLOSED)
-                | has(&of.end_calls_open, END_CALL_OPEN);
+                | has(&of.end_calls_open, END_CALL_OPEN)
+                | has(&of.markdown_inline, MARKDOWN_INLINE);
             if of.every_tag {
                 *kind |= START_MORE | END_CALL_CLOSED | END_CALL_OPEN;
             }
@@ -135,6 +142,7 @@ mod tests {
                 start_tags,
                 follow,
                 every_tag: false,
+                markdown_inline: ElementSet::of(&[Element::B]),
                 end_calls_closed: closed,
                 end_calls_open: open,
             });
@@ -153,6 +161,7 @@ mod tests {
                 assert_eq!(k & END_CALL_OPEN != 0, open.contains(e), "{e:?}");
                 let line = follow == Follow::TextAlone && visible::BLOCK.contains(e);
                 assert_eq!(k & END_LINE != 0, line, "{e:?}");
+                assert_eq!(k & MARKDOWN_INLINE != 0, e == Element::B, "{e:?}");
             }
             assert_eq!(kinds.0[ALL.len()..], [0; 256][ALL.len()..]);
         }

@@ -55,6 +55,17 @@ impl ElementSet {
         ElementSet(bits)
     }
 
+    /// The elements of this set that are not in `other`.
+    pub(super) const fn difference(self, other: ElementSet) -> ElementSet {
+        let mut bits = self.0;
+        let mut i = 0;
+        while i < bits.len() {
+            bits[i] &= !other.0[i];
+            i += 1;
+        }
+        ElementSet(bits)
+    }
+
     /// Whether `element` is in the set.
     #[inline]
     pub(super) const fn contains(&self, element: Element) -> bool {

@@ -58,6 +58,13 @@ pub(super) fn url_masks(_url: &[u8]) -> Option<[u64; 4]> {
     None
 }
 
+/// No vector blocks: `text::destination_changes` takes its byte loop.
+#[cfg(feature = "extract")]
+#[inline]
+pub(super) fn destination_changes(_url: &[u8]) -> Option<bool> {
+    None
+}
+
 /// No vector blocks: `MarkdownMasks::of` takes its byte loop.
 #[cfg(feature = "extract")]
 #[inline]

@@ -97,4 +97,6 @@ pub(crate) use run::{
 #[cfg(feature = "extract")]
 pub(crate) use squeeze::LINE_BREAK;
 #[cfg(feature = "extract")]
-pub(crate) use text::{MarkdownMasks, TextMasks, UrlMasks, count_classes, skip_collapsed};
+pub(crate) use text::{
+    MarkdownMasks, TextMasks, UrlMasks, count_classes, destination_changes, skip_collapsed,
+};

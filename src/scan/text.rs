@@ -187,6 +187,23 @@ impl UrlMasks {
     }
 }
 
+/// Whether a Markdown link destination changes any byte of `url`
+/// (`extract::markdown::inline::destination`): a control character or a
+/// space (up to 0x20), `<`, `>`, `(`, `)`, `\`, `|`, DEL, or 0xC2 (the lead
+/// byte of the C1 controls, and of other characters). Most URLs hold
+/// none; in 16-byte blocks, where a byte loop paid a table lookup a byte.
+#[inline]
+pub(crate) fn destination_changes(url: &[u8]) -> bool {
+    arch::destination_changes(url).unwrap_or_else(|| destination_changes_by_bytes(url))
+}
+
+/// [`destination_changes`] by a byte loop: the definition, for other
+/// architectures and the tests.
+pub(crate) fn destination_changes_by_bytes(url: &[u8]) -> bool {
+    url.iter()
+        .any(|&b| b <= 0x20 || matches!(b, b'<' | b'>' | b'(' | b')' | b'\\' | b'|' | 0x7F | 0xC2))
+}
+
 /// The classes of the bytes of a short text (at most [`MarkdownMasks::MAX`]
 /// bytes), one bit per byte, for the Markdown writer
 /// (`extract::markdown::escape`): collapsing and escaping a text token
@@ -346,6 +363,26 @@ mod tests {
             MarkdownMasks::of,
             MarkdownMasks::by_bytes,
         );
+    }
+
+    /// `destination_changes` against its byte-loop definition: every byte
+    /// at every position of URLs of every length up to 80.
+    #[test]
+    fn destination_changes_match_the_definition() {
+        for b in 0..=255u8 {
+            for len in 1..=80 {
+                if cfg!(miri) && len % 16 > 2 {
+                    continue;
+                }
+                for at in 0..len {
+                    let mut url = vec![b'a'; len];
+                    url[at] = b;
+                    let want = destination_changes_by_bytes(&url);
+                    assert_eq!(destination_changes(&url), want, "{b:#04x} at {at} of {len}");
+                }
+            }
+        }
+        assert!(!destination_changes(b""));
     }
 
     /// `UrlMasks::of` against its byte-loop definition.

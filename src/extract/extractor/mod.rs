@@ -10,7 +10,8 @@ use crate::token::{Span, Tag, Text, Token};
 
 use super::held::{AnchorState, HeldLinks};
 use super::kinds::{
-    self, END_CALL_CLOSED, END_CALL_OPEN, END_LINE, Follow, KindsOf, START_MORE, TagKinds,
+    self, END_CALL_CLOSED, END_CALL_OPEN, END_LINE, Follow, KindsOf, MARKDOWN_INLINE, START_MORE,
+    TagKinds,
 };
 use super::links;
 use super::main_content::Segmenter;
@@ -183,7 +184,9 @@ impl Extractor {
             dispatch: Dispatch {
                 follow,
                 text_alone: follow == Follow::TextAlone && mode == TextMode::Gathered,
-                text_more: if markdown {
+                text_more: if markdown && !main_content && !options.links && !options.metadata {
+                    Extractor::text_markdown_alone
+                } else if markdown {
                     Extractor::text_markdown
                 } else if main_content {
                     Extractor::text_main
@@ -195,6 +198,13 @@ impl Extractor {
                     start_tags: start_tags.union(markdown_tags),
                     follow,
                     every_tag,
+                    // Main content follows every tag, and links and the
+                    // metadata read theirs.
+                    markdown_inline: if markdown && !main_content {
+                        markdown::INLINE.difference(start_tags).difference(END_TAGS)
+                    } else {
+                        ElementSet::of(&[])
+                    },
                     end_calls_closed: end_calls(follow, written, AnchorState::Closed)
                         .union(markdown_tags),
                     end_calls_open: end_calls(follow, written, AnchorState::Open)
@@ -403,6 +413,20 @@ impl Extractor {
         self.links.push_anchor_text(text.data);
     }
 
+    /// [`Extractor::text_markdown`] when only the Markdown is wanted:
+    /// nothing else to tell, so a tail call that saves no registers.
+    #[inline(never)]
+    fn text_markdown_alone(&mut self, text: &Text<'_>) {
+        if self.spend_on(text) {
+            return;
+        }
+        if let Some(markdown) = &mut self.markdown {
+            if self.visible.shows_text() {
+                markdown.text(text.data);
+            }
+        }
+    }
+
     /// Tells main content where text went (with offsets, as it is
     /// written).
     #[inline(always)]
@@ -513,6 +537,29 @@ impl Extractor {
                 self.boundary(Some(Boundary::Cell));
             }
             return;
+        }
+        if kind & MARKDOWN_INLINE != 0 {
+            return self.markdown_inline_start(tag, source);
+        }
+        self.start_tag_slow(tag, source);
+    }
+
+    /// [`Extractor::start_tag`] for the inline markup that only Markdown
+    /// reads: straight to it while the element is plainly shown (then
+    /// nothing else is asked of its tag: it makes no boundary, and hides
+    /// or shows nothing).
+    #[inline(never)]
+    fn markdown_inline_start<'s>(
+        &mut self,
+        tag: &Tag<'_>,
+        source: &dyn Fn(Span) -> Option<&'s str>,
+    ) {
+        if let Some(markdown) = &mut self.markdown {
+            if self.visible.is_plainly_shown_start(tag) {
+                // Counted as `start_tag_slow` counts Markdown's tags.
+                self.budget.spend(PIECE);
+                return markdown.inline_start(tag);
+            }
         }
         self.start_tag_slow(tag, source);
     }
@@ -628,6 +675,13 @@ impl Extractor {
     #[inline(never)]
     fn end_tag(&mut self, tag: &Tag<'_>) {
         if self.markdown.is_some() && self.visible.shows_text() {
+            // Inline markup that only Markdown reads: nothing else to do
+            // (see `markdown_inline_start`).
+            if self.dispatch.kinds.of(tag.element) & MARKDOWN_INLINE != 0 {
+                if let Some(markdown) = &mut self.markdown {
+                    return markdown.inline_end(tag);
+                }
+            }
             self.markdown_end_tag(tag);
         }
         if let Some(segmenter) = &mut self.segmenter {

@@ -303,9 +303,7 @@ impl Blocks {
                 Container::Quote => out.push_str("> "),
                 Container::List(..) => {}
                 Container::Item { number, .. } => {
-                    for _ in 0..number.map_or(2, |n| decimal_width(n) + 2) {
-                        out.push(' ');
-                    }
+                    out.push_str(spaces(number.map_or(2, |n| decimal_width(n) + 2)));
                 }
             }
         }
@@ -353,9 +351,7 @@ impl Blocks {
                         marker = true;
                         written = Some(i);
                     } else {
-                        for _ in 0..width {
-                            out.push(' ');
-                        }
+                        out.push_str(spaces(width));
                     }
                 }
             }
@@ -382,6 +378,12 @@ impl Blocks {
         }
         marker
     }
+}
+
+/// `n` spaces (an item's indentation: at most eleven).
+fn spaces(n: usize) -> &'static str {
+    const SPACES: &str = "            ";
+    &SPACES[..n.min(SPACES.len())]
 }
 
 /// How many decimal digits `n` has.

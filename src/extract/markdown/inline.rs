@@ -79,6 +79,16 @@ pub(super) struct Inline {
     destination: String,
 }
 
+/// The last character of `out`: its last byte when that is ASCII (most
+/// often), without decoding backwards.
+#[inline(always)]
+fn last_char(out: &str) -> Option<char> {
+    match out.as_bytes().last() {
+        Some(&b) if b.is_ascii() => Some(char::from(b)),
+        _ => out.chars().next_back(),
+    }
+}
+
 /// Whether `c` is punctuation as CommonMark's flanking rules mean it
 /// (ASCII punctuation, and Unicode's `P` and `S` classes, approximated
 /// beyond ASCII by what is neither alphanumeric nor whitespace).
@@ -174,8 +184,13 @@ impl Inline {
         for i in (at..self.open.len()).rev() {
             self.close(i, out);
         }
-        let element = self.open.remove(at);
-        if element.state == State::Due {
+        // Most often the innermost, which ends without moving the others.
+        let element = if at + 1 == self.open.len() {
+            self.open.pop()
+        } else {
+            Some(self.open.remove(at))
+        };
+        if element.is_some_and(|e| e.state == State::Due) {
             self.due -= 1;
         }
     }
@@ -236,19 +251,22 @@ impl Inline {
                 continue;
             }
             self.due -= 1;
-            let prev = out.chars().next_back();
+            let prev = last_char(out);
             // What follows an emphasis's delimiter: the text, or the
             // opening of a code span or link due inside it (other
             // emphasis joins its delimiter run).
-            let first = self.open[i + 1..]
-                .iter()
-                .filter(|e| e.state == State::Due)
-                .find_map(|e| match e.style {
-                    Style::Code => Some('`'),
-                    Style::Link => Some('['),
-                    _ => None,
-                })
-                .unwrap_or(first);
+            let first = match self.due {
+                0 => first,
+                _ => self.open[i + 1..]
+                    .iter()
+                    .filter(|e| e.state == State::Due)
+                    .find_map(|e| match e.style {
+                        Style::Code => Some('`'),
+                        Style::Link => Some('['),
+                        _ => None,
+                    })
+                    .unwrap_or(first),
+            };
             let in_code = self.code;
             let style = self.open[i].style;
             self.open[i].state = match style {
@@ -340,7 +358,7 @@ impl Inline {
             Style::Strong | Style::Emphasis => {
                 let delimiter = delimiter(element.style);
                 let len = delimiter.len();
-                let last = out.chars().next_back().unwrap_or(' ');
+                let last = last_char(out).unwrap_or(' ');
                 if last.is_whitespace() {
                     // Whitespace that HTML keeps in a word (a line
                     // tabulation) before it: no closing could flank, so
@@ -366,6 +384,7 @@ impl Inline {
                 if out.len() == at + 1 {
                     out.truncate(at);
                 } else {
+                    out.reserve(self.destination.len() + 3);
                     out.push_str("](");
                     out.push_str(&self.destination);
                     out.push(')');
@@ -393,14 +412,19 @@ fn close_code(out: &mut String, at: usize) {
     }
     let ticks = longest_run(text.as_bytes(), b'`') + 1;
     let pad = text.starts_with('`') || text.ends_with('`');
-    let mut open = "`".repeat(ticks);
     if pad {
-        open.push(' ');
+        out.insert(at, ' ');
         out.push(' ');
     }
-    out.insert_str(at, &open);
-    for _ in 0..ticks {
-        out.push('`');
+    // Written from a slice of backticks, no string made for them (most
+    // code spans need one each side).
+    const TICKS: &str = "````````````````";
+    let mut left = ticks;
+    while left > 0 {
+        let piece = &TICKS[..left.min(TICKS.len())];
+        out.insert_str(at, piece);
+        out.push_str(piece);
+        left -= piece.len();
     }
 }
 
@@ -431,31 +455,12 @@ fn escape_bang(out: &mut String) {
     }
 }
 
-/// The bytes of a URL that [`destination`] changes (or, for 0xC2, may:
-/// the lead byte of the C1 controls).
-const DESTINATION_CHANGES: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = b <= 0x20
-            || matches!(
-                b as u8,
-                b'<' | b'>' | b'(' | b')' | b'\\' | b'|' | 0x7F | 0xC2
-            );
-        b += 1;
-    }
-    table
-};
-
 /// Writes a link destination: percent-encoded where a space, a control
 /// character or `<`/`>` would end or change it, a backslash before `(`,
 /// `)` and `\` (so that unbalanced parentheses stay in it) and `|`.
 pub(super) fn destination(url: String) -> String {
-    // Most URLs (resolved ones are percent-encoded) need nothing: looked
-    // for without an early exit, a table lookup a byte.
-    if !url.bytes().fold(false, |changes, b| {
-        changes | DESTINATION_CHANGES[usize::from(b)]
-    }) {
+    // Most URLs (resolved ones are percent-encoded) need nothing.
+    if !crate::scan::destination_changes(url.as_bytes()) {
         return url;
     }
     let mut out = String::with_capacity(url.len() + 8);
@@ -514,6 +519,12 @@ mod tests {
         let mut out = String::from("`x");
         close_code(&mut out, 0);
         assert_eq!(out, "`` `x ``");
+        // More backticks than one piece of them holds.
+        let run = "`".repeat(20);
+        let mut out = format!("x{run}");
+        close_code(&mut out, 0);
+        let ticks = "`".repeat(21);
+        assert_eq!(out, format!("{ticks} x{run} {ticks}"));
     }
 
     #[test]

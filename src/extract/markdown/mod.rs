@@ -96,6 +96,19 @@ pub(in crate::extract) const ELEMENTS: ElementSet = ElementSet::of(&[
     Element::Other,
 ]);
 
+/// The inline markup of [`ELEMENTS`]: emphasis, strong and code spans
+/// (see [`Markdown::inline_start`]).
+pub(in crate::extract) const INLINE: ElementSet = ElementSet::of(&[
+    Element::Strong,
+    Element::B,
+    Element::Em,
+    Element::I,
+    Element::Code,
+    Element::Kbd,
+    Element::Samp,
+    Element::Tt,
+]);
+
 /// The Markdown written so far, and the state of what is open.
 #[derive(Debug)]
 pub(in crate::extract) struct Markdown {
@@ -338,6 +351,29 @@ impl Markdown {
             }
             Element::Br => self.blocks.ask(Due::HardBreak),
             _ => {}
+        }
+    }
+
+    /// Takes in a start tag of [`INLINE`] markup: what
+    /// [`Markdown::start_tag`] does, without its tests of the other
+    /// elements.
+    #[inline]
+    pub(in crate::extract) fn inline_start(&mut self, tag: &Tag<'_>) {
+        match style_of(tag.element) {
+            Some(style) if self.math.is_none() && self.code.is_none() => self.inline.start(style),
+            _ => self.start_tag(tag, &|_, _| {}),
+        }
+    }
+
+    /// Takes in an end tag of [`INLINE`] markup, as
+    /// [`Markdown::inline_start`] does a start tag.
+    #[inline]
+    pub(in crate::extract) fn inline_end(&mut self, tag: &Tag<'_>) {
+        match style_of(tag.element) {
+            Some(style) if self.math.is_none() && self.code.is_none() => {
+                self.inline.end(style, &mut self.out)
+            }
+            _ => self.end_tag(tag),
         }
     }
 

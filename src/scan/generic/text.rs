@@ -113,6 +113,70 @@ pub(in crate::scan) unsafe fn markdown_block_masks<V: Vector>(v: V) -> [u64; 5] 
     }
 }
 
+/// Whether one block holds a byte that a Markdown link destination
+/// changes (`text::destination_changes`): a control character or a space
+/// (up to 0x20), `<`, `>`, `(`, `)`, `\`, `|`, DEL, or 0xC2 (which may
+/// begin a C1 control).
+///
+/// # Safety
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(in crate::scan) unsafe fn destination_block<V: Vector>(v: V) -> bool {
+    // SAFETY: the caller guarantees the instruction set.
+    unsafe {
+        let is = |b: u8| v.eq(V::splat(b));
+        let low = v.min(V::splat(0x20)).eq(v);
+        // `(` and `)` are 0x28 and 0x29.
+        let parens = v.sub(V::splat(0x28));
+        let parens = parens.min(V::splat(1)).eq(parens);
+        let found = low
+            .or(parens)
+            .or(is(b'<'))
+            .or(is(b'>'))
+            .or(is(b'\\'))
+            .or(is(b'|'))
+            .or(is(0x7F))
+            .or(is(0xC2));
+        found.mask() != 0
+    }
+}
+
+/// Whether any byte of `hay` is one `block` finds: whole `V::BYTES`-byte
+/// blocks, the last one overlapping the one before it; a text shorter
+/// than a block copied into one first (after `a`s, which `block` must not
+/// find).
+///
+/// # Safety
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(in crate::scan) unsafe fn any_in_blocks<V: Vector>(
+    hay: &[u8],
+    block: unsafe fn(V) -> bool,
+) -> bool {
+    let n = hay.len();
+    if n < V::BYTES {
+        let mut padded = [b'a'; 32];
+        assert!(V::BYTES <= padded.len());
+        padded[..n].copy_from_slice(hay);
+        // SAFETY: `padded` holds 32 >= BYTES bytes; the caller guarantees
+        // the instruction set.
+        return unsafe { block(V::load(padded.as_ptr())) };
+    }
+    let mut i = 0;
+    loop {
+        let at = i.min(n - V::BYTES);
+        // SAFETY: `at + BYTES <= n`; the caller guarantees the instruction
+        // set.
+        if unsafe { block(V::load(hay.as_ptr().add(at))) } {
+            return true;
+        }
+        i += V::BYTES;
+        if i >= n {
+            return false;
+        }
+    }
+}
+
 /// The generic body of `TextMasks::of`, `UrlMasks::of` and `MarkdownMasks::of`: the `K` bit masks
 /// of `text` (its first 64 bytes), `block` giving those of each
 /// `V::BYTES`-byte block: blocks of `text`, the last one overlapping
@@ -132,17 +196,23 @@ pub(in crate::scan) unsafe fn short_masks<V: Vector, const K: usize>(
         // Zeros after the text, whose bits are cleared below. Copied
         // as two overlapping words, not by `memcpy`, whose branches on
         // the length cost more than the copy.
-        let mut padded = [0u8; 64];
+        let mut padded = [0u8; 32];
+        assert!(V::BYTES <= padded.len());
         if n >= 8 {
             padded[..8].copy_from_slice(&text[..8]);
             padded[n - 8..n].copy_from_slice(&text[n - 8..n]);
         } else if n >= 4 {
             padded[..4].copy_from_slice(&text[..4]);
             padded[n - 4..n].copy_from_slice(&text[n - 4..n]);
-        } else {
-            padded[..n].copy_from_slice(&text[..n]);
+        } else if n > 0 {
+            // Three bytes that cover one to three, each copied alone:
+            // `copy_from_slice` of a length not known here calls
+            // `memcpy`.
+            padded[0] = text[0];
+            padded[n / 2] = text[n / 2];
+            padded[n - 1] = text[n - 1];
         }
-        // SAFETY: `padded` holds 64 >= BYTES bytes; the caller
+        // SAFETY: `padded` holds 32 >= BYTES bytes (16 or 32); the caller
         // guarantees the instruction set.
         let masks = unsafe { block(V::load(padded.as_ptr())) };
         let valid = (1u64 << n) - 1;

@@ -171,6 +171,15 @@ pub(super) fn markdown_masks(text: &[u8]) -> Option<[u64; 5]> {
     })
 }
 
+/// See `text::destination_changes`: 16-byte blocks (SSE2, chosen at
+/// compile time), the last one overlapping the one before it.
+#[cfg(feature = "extract")]
+#[inline]
+pub(super) fn destination_changes(url: &[u8]) -> Option<bool> {
+    // SAFETY: SSE2 is enabled at compile time (this module's `cfg`).
+    Some(unsafe { generic::text::any_in_blocks::<__m128i>(url, generic::text::destination_block) })
+}
+
 /// The widest vector squeezing the CPU has, of at most `widest` bytes a
 /// block: AVX2's 32 where it has AVX2 and POPCNT, SSSE3's 16 where it has
 /// SSSE3 and POPCNT (all past the x86-64 baseline), else none (the byte
