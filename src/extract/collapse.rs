@@ -273,13 +273,24 @@ impl Collapse {
     /// what [`Collapse::push`] and [`Collapse::line_break`] write for its
     /// lines one after the other, squeezed in vector blocks
     /// ([`Gathered::squeeze`]) rather than segment by segment.
-    pub(super) fn push_gathered(&mut self, out: &mut Out, text: &Gathered) {
+    ///
+    /// And where each of `marks` went (offsets into `text`, in order; main
+    /// content marks where each block's text ends): for each, pushed to
+    /// `at`, a length of the whole text once the text before the mark is
+    /// written, the end of the last word before it or one past (the
+    /// separator after that word), at most the length written.
+    pub(super) fn push_gathered(
+        &mut self,
+        out: &mut Out,
+        text: &Gathered,
+        marks: &[usize],
+        at: &mut Vec<usize>,
+    ) {
         let bytes = text.as_bytes();
-        // The separators before the first word: due, not written. Main
-        // content collapses the text at every block's end, and most of a
-        // page's blocks begin with indentation: eight spaces at a time,
-        // then a byte at a time, the separators seen noted and made due
-        // once.
+        let first_mark = at.len();
+        // The separators before the first word: due, not written; eight
+        // spaces at a time (indentation), then a byte at a time, the
+        // separators seen noted and made due once.
         let mut i = 0;
         let mut seen = 0;
         while let Some(eight) = bytes.get(i..i + 8) {
@@ -307,25 +318,44 @@ impl Collapse {
         } else if seen & SPACE != 0 {
             self.space();
         }
+        // The marks in the separators before the first word.
+        let before = marks.partition_point(|&m| m <= i);
+        at.extend(core::iter::repeat_n(out.len(), before));
+        let marks = &marks[before..];
         if i == bytes.len() {
             return;
         }
         // Squeezed, the text is at most as long, and a separator goes
         // before it; near the cap, the byte loop cuts it exactly.
         if bytes.len() - i >= out.room {
-            for (n, line) in text.lines(i).enumerate() {
-                if n > 0 {
-                    self.line_break();
+            let mut from = i;
+            for &mark in marks.iter().chain([&bytes.len()]) {
+                for (n, line) in text.lines(from..mark).enumerate() {
+                    if n > 0 {
+                        self.line_break();
+                    }
+                    self.push(out, line, false);
                 }
-                self.push(out, line, false);
+                at.push(out.len());
+                from = mark;
             }
+            // The text's end is no mark.
+            at.pop();
             return;
         }
         let before = out.buf.len();
         if let Some(c) = self.separator() {
             out.buf.push(char::from(c));
         }
-        text.squeeze(i, &mut out.buf);
+        let squeezed = at.len();
+        if marks.is_empty() {
+            text.squeeze(i, &mut out.buf);
+        } else {
+            text.squeeze_marked(i, &mut out.buf, marks, at);
+            for place in &mut at[squeezed..] {
+                *place += out.drained;
+            }
+        }
         // It began with a word; a run at its end is the separator due.
         self.started = true;
         self.pending = match out.buf.as_bytes().last() {
@@ -337,6 +367,11 @@ impl Collapse {
             out.buf.pop();
         }
         out.room -= out.buf.len() - before;
+        // A mark in the run at the end: at the text's end.
+        let end = out.len();
+        for place in &mut at[first_mark..] {
+            *place = (*place).min(end);
+        }
     }
 
     /// [`Collapse::push`] for any text: segment by segment, a byte loop.

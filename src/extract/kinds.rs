@@ -33,6 +33,9 @@ pub(super) const END_LINE: u8 = 1 << 5;
 /// and nothing else wants its tags: while it is plainly shown, its tags go
 /// to the Markdown writer straight away.
 pub(super) const MARKDOWN_INLINE: u8 = 1 << 6;
+/// Main content follows the element (every element, with main content):
+/// the start tags' fast path tells it of the tag.
+pub(super) const MAIN: u8 = 1 << 7;
 
 /// The bits of every element, by id.
 #[derive(Clone, Debug)]
@@ -93,7 +96,7 @@ impl TagKinds {
                 | has(&of.end_calls_open, END_CALL_OPEN)
                 | has(&of.markdown_inline, MARKDOWN_INLINE);
             if of.every_tag {
-                *kind |= START_MORE | END_CALL_CLOSED | END_CALL_OPEN;
+                *kind |= MAIN | END_CALL_CLOSED | END_CALL_OPEN;
             }
             if of.follow.visible() {
                 *kind |= boundary | has(&visible::SPECIAL, START_MORE);

@@ -79,13 +79,16 @@ pub(super) struct TextOut {
     out: Out,
     /// Where the pieces of the text came from, with offsets.
     runs: Vec<TextRun>,
-    /// How long the whole text was at the last [`TextOut::flush`].
-    flushed: usize,
     /// The most bytes the collapsed text's buffer grows to when gathered
     /// text is collapsed into it, where it would double past them: what
     /// [`ExtractOptions::memory_limit`](super::ExtractOptions::memory_limit)
     /// leaves it (`usize::MAX` without a limit).
     pub(super) grow_to: usize,
+    /// Offsets into `raw` that main content marked ([`TextOut::mark`]).
+    marks: Vec<usize>,
+    /// Where the marks collapsed so far went in the whole text
+    /// ([`TextOut::places`]).
+    places: Vec<usize>,
 }
 
 impl TextOut {
@@ -105,8 +108,9 @@ impl TextOut {
             collapse_at: GATHERED.min(limit),
             out: Out::new(if mode == TextMode::Off { 0 } else { limit }),
             runs: Vec::new(),
-            flushed: 0,
             grow_to,
+            marks: Vec::new(),
+            places: Vec::new(),
         }
     }
 
@@ -127,7 +131,7 @@ impl TextOut {
     /// does not, and nothing was done.
     #[inline(always)]
     pub(super) fn gather_short(&mut self, text: &str) -> bool {
-        if !self.raw.fits_short(text.len(), GATHERED) {
+        if !self.raw.fits_short(text.len(), self.collapse_at) {
             return false;
         }
         let sep = gathered_separator(self.collapse.take_due());
@@ -153,20 +157,27 @@ impl TextOut {
         }
     }
 
-    /// Collapses the text gathered, and gives where the text written since
-    /// the last flush is in the whole text, from its first word (after
-    /// the separator before it), if any was written. Main content calls it
-    /// at the end of each block, and never takes the text before the end.
-    pub(super) fn flush(&mut self) -> Option<(usize, usize)> {
-        self.collapse_gathered();
-        let (from, end) = (self.flushed, self.out.len());
-        self.flushed = end;
-        if end == from {
-            return None;
-        }
-        let first = self.out.buf.as_bytes().get(from - self.out.drained);
-        let at = from + usize::from(matches!(first, Some(b'\n' | b' ')));
-        (at < end).then_some((at, end))
+    /// Marks the end of the text gathered so far (main content marks
+    /// where each block's text ends): once it is collapsed,
+    /// [`TextOut::places`] gives where the mark went.
+    #[inline]
+    pub(super) fn mark(&mut self) {
+        self.marks.push(self.raw.len());
+    }
+
+    /// How many marks wait for the text to be collapsed.
+    #[inline]
+    pub(super) fn marks_held(&self) -> usize {
+        self.marks.len()
+    }
+
+    /// Where the marks collapsed since this was last cleared went, in
+    /// order (each the end of the last word before it, or one past), and
+    /// the whole text so far: for main content, which clears them once it
+    /// has read them.
+    #[inline]
+    pub(super) fn places(&mut self) -> (&mut Vec<usize>, &Out) {
+        (&mut self.places, &self.out)
     }
 
     /// Collapses the text gathered into the output.
@@ -178,8 +189,10 @@ impl TextOut {
         if self.raw.len() > 0 && self.out.buf.capacity() - self.out.buf.len() < needed {
             self.grow(needed);
         }
-        self.raw_collapse.push_gathered(&mut self.out, &self.raw);
+        self.raw_collapse
+            .push_gathered(&mut self.out, &self.raw, &self.marks, &mut self.places);
         self.raw.clear();
+        self.marks.clear();
         // The room left only shrinks.
         if self.out.room() < self.collapse_at {
             self.collapse_at = self.out.room();
@@ -207,6 +220,7 @@ impl TextOut {
         self.out.buf.capacity()
             + self.raw.capacity()
             + self.runs.capacity() * core::mem::size_of::<TextRun>()
+            + (self.marks.capacity() + self.places.capacity()) * core::mem::size_of::<usize>()
     }
 
     /// Writes the text of a token as its mode says: with offsets,

@@ -2,11 +2,14 @@
 //! so each scan's byte or word loop does all the work (the callers' loops,
 //! and the byte-loop definitions of the masks).
 
-#[cfg(all(test, feature = "extract"))]
-use super::squeeze::SqueezeBlocks;
 /// No vector blocks: squeezing is the byte loop's.
 #[cfg(feature = "extract")]
 pub(super) use super::squeeze::no_blocks as squeeze_blocks;
+/// No vector blocks: squeezing with marks is the byte loop's.
+#[cfg(feature = "extract")]
+pub(super) use super::squeeze::no_marked_blocks as squeeze_marked_blocks;
+#[cfg(all(test, feature = "extract"))]
+use super::squeeze::{SqueezeBlocks, SqueezeMarkedBlocks};
 
 /// How far `find::find2` searches by itself, in `u64` words, before
 /// handing over to memchr.
@@ -44,11 +47,11 @@ pub(super) fn text_masks(_text: &[u8]) -> Option<[u64; 3]> {
     None
 }
 
-/// No vector blocks: `text::count_classes` takes its byte loop.
+/// No vector blocks: `text::count_classes_at` takes its byte loop.
 #[cfg(feature = "extract")]
 #[inline]
-pub(super) fn count_classes(_text: &[u8]) -> Option<[u32; 8]> {
-    None
+pub(super) fn count_classes_at(_: &[u8], _: &[usize], _: &mut Vec<[u32; 8]>) -> bool {
+    false
 }
 
 /// No vector blocks: `UrlMasks::of` takes its byte loop.
@@ -76,4 +79,20 @@ pub(super) fn markdown_masks(_text: &[u8]) -> Option<[u64; 5]> {
 #[cfg(all(test, feature = "extract"))]
 pub(super) fn squeezers() -> Vec<(usize, SqueezeBlocks)> {
     vec![(0, squeeze_blocks)]
+}
+
+/// The one squeezing with marks there is, for the tests.
+#[cfg(all(test, feature = "extract"))]
+pub(super) fn marked_squeezers() -> Vec<(usize, SqueezeMarkedBlocks)> {
+    vec![(0, squeeze_marked_blocks)]
+}
+
+/// A counting of `text::count_classes_at`'s classes, for the tests.
+#[cfg(all(test, feature = "extract"))]
+type ClassCounter = fn(&[u8], &[usize], &mut Vec<[u32; 8]>) -> bool;
+
+/// No vector counting: the tests compare the byte loop with none.
+#[cfg(all(test, feature = "extract"))]
+pub(super) fn class_counters() -> Vec<ClassCounter> {
+    Vec::new()
 }

@@ -5,7 +5,9 @@
 
 use super::arch;
 use super::class::is_ascii_whitespace;
-use super::squeeze::{LINE_BREAK, SqueezeBlocks, squeeze_byte};
+use super::squeeze::{
+    LINE_BREAK, MarkSink, Marks, SqueezeBlocks, SqueezeMarkedBlocks, squeeze_byte,
+};
 
 /// Text gathered for whitespace collapsing (`extract::collapse`): the text
 /// of many tokens as it is, one after the other, with the line breaks due
@@ -157,10 +159,10 @@ impl Gathered {
         self.len = 0;
     }
 
-    /// The text from byte `from` (a character boundary) between its line
-    /// breaks, in order.
-    pub(crate) fn lines(&self, from: usize) -> impl Iterator<Item = &str> {
-        self.as_bytes()[from..]
+    /// The text of `range` (from a character boundary to one) between its
+    /// line breaks, in order.
+    pub(crate) fn lines(&self, range: core::ops::Range<usize>) -> impl Iterator<Item = &str> {
+        self.as_bytes()[range]
             .split(|&b| b == LINE_BREAK)
             .map(|line| {
                 // Text pushed as `&str` and cut at markers and at a boundary.
@@ -195,6 +197,35 @@ impl Gathered {
         let text = &self.as_bytes()[from..];
         debug_assert!(text.first().is_none_or(|&b| !is_run_byte(b)));
         squeeze_with(text, out, arch::squeeze_blocks);
+    }
+
+    /// [`Gathered::squeeze`], and where each of `marks` went: for each
+    /// mark (an offset into the gathered bytes past `from`, each at a
+    /// character boundary, in order) the length of `out` once the bytes
+    /// before it are squeezed is pushed to `at`. A run that a mark cuts
+    /// is one run: its separator is written where it begins, so a mark
+    /// inside it is after that separator.
+    ///
+    /// Main content marks where each block of the text ends, and finds
+    /// its blocks in the text squeezed in one call per 16 KiB, where it
+    /// collapsed the text at each block's end.
+    pub(crate) fn squeeze_marked(
+        &self,
+        from: usize,
+        out: &mut String,
+        marks: &[usize],
+        at: &mut Vec<usize>,
+    ) {
+        let text = &self.as_bytes()[from..];
+        debug_assert!(text.first().is_none_or(|&b| !is_run_byte(b)));
+        debug_assert!(marks.is_sorted() && marks.iter().all(|&m| m >= from && m <= self.len()));
+        let written = out.len();
+        squeeze_marked_with(
+            text,
+            out,
+            &mut Marks::new(marks, from, at, written),
+            arch::squeeze_marked_blocks,
+        );
     }
 }
 
@@ -269,6 +300,46 @@ pub(crate) fn squeeze_by_bytes(bytes: &[u8]) -> Vec<u8> {
 /// loop.
 #[inline(always)]
 fn squeeze_with(text: &[u8], out: &mut String, blocks: SqueezeBlocks) {
+    squeeze_into(
+        text,
+        out,
+        &mut (),
+        // SAFETY: `blocks` is one `arch` gave out, for instruction sets
+        // the CPU has; the rest is `squeeze_into`'s to give.
+        |dst, j, after_space, _| unsafe { blocks(text, dst, j, after_space) },
+    );
+}
+
+/// [`squeeze_with`], telling `marks` (offsets into `text`) where each
+/// went, as bytes written from where `out` ended.
+#[inline(always)]
+fn squeeze_marked_with(
+    text: &[u8],
+    out: &mut String,
+    marks: &mut Marks<'_>,
+    blocks: SqueezeMarkedBlocks,
+) {
+    squeeze_into(
+        text,
+        out,
+        marks,
+        // SAFETY: as in `squeeze_with`.
+        |dst, j, after_space, marks| unsafe { blocks(text, dst, j, after_space, marks) },
+    );
+}
+
+/// Squeezes `text` into `out`: its whole blocks by `blocks`, called with
+/// where to write (room for `text.len() + 16` bytes), the bytes written
+/// so far and whether the last was in a run (both as before any byte),
+/// and `marks`; the rest by the byte loop, which tells `marks` of each
+/// byte it reaches.
+#[inline(always)]
+fn squeeze_into<M: MarkSink>(
+    text: &[u8],
+    out: &mut String,
+    marks: &mut M,
+    blocks: impl FnOnce(*mut u8, &mut usize, &mut bool, &mut M) -> usize,
+) {
     assert!(
         text.first().is_none_or(|&b| b & 0xC0 != 0x80),
         "squeezing from the middle of a character"
@@ -289,15 +360,14 @@ fn squeeze_with(text: &[u8], out: &mut String, blocks: SqueezeBlocks) {
     // in a run, whose first byte was then the last written.
     let mut j = 0;
     let mut after_space = false;
-    // SAFETY: `blocks` is one `arch` gave out, for instruction sets the
-    // CPU has; `dst` has room for `n + 16` bytes; `j` and `after_space`
-    // start as a run's state before any byte.
-    let mut i = unsafe { blocks(text, dst, &mut j, &mut after_space) };
+    let mut i = blocks(dst, &mut j, &mut after_space, marks);
     while i < n {
+        marks.reach(i, i, j, 0);
         // SAFETY: `j <= i < n` (at most a byte is written per byte
         // read): inside the room reserved.
         i += unsafe { squeeze_byte(text, i, dst, &mut j, &mut after_space) };
     }
+    marks.reach(n, n, j, 0);
     // SAFETY: the first `j` bytes after `len` were written above.
     unsafe { buf.set_len(len + j) };
 }
@@ -373,6 +443,38 @@ mod tests {
                 &out.as_bytes()[6..],
                 &want[..],
                 "vectors of {width} bytes, from {from} of {bytes:?}"
+            );
+        }
+    }
+
+    /// [`check_squeeze`] with marks at `marks` (offsets into `g` at
+    /// character boundaries, in order): the same text, and each mark's
+    /// place is the length of what the bytes before it squeeze to.
+    fn check_squeeze_marked(g: &Gathered, marks: &[usize]) {
+        let bytes = g.as_bytes();
+        let from = bytes
+            .iter()
+            .position(|&b| !is_run_byte(b))
+            .unwrap_or(bytes.len());
+        let marks: Vec<usize> = marks.iter().copied().filter(|&m| m >= from).collect();
+        let want = squeeze_by_bytes(&bytes[from..]);
+        let want_at: Vec<usize> = marks
+            .iter()
+            .map(|&m| 6 + squeeze_by_bytes(&bytes[from..m]).len())
+            .collect();
+        for (width, blocks) in arch::marked_squeezers() {
+            let mut out = String::from("before");
+            let mut at = Vec::new();
+            squeeze_marked_with(
+                &bytes[from..],
+                &mut out,
+                &mut Marks::new(&marks, from, &mut at, 6),
+                blocks,
+            );
+            assert_eq!(&out.as_bytes()[6..], &want[..], "vectors of {width} bytes");
+            assert_eq!(
+                at, want_at,
+                "vectors of {width} bytes, marks {marks:?} in {bytes:?}"
             );
         }
     }
@@ -454,7 +556,22 @@ mod tests {
                             })
                             .flatten()
                             .collect();
-                        check_squeeze(&gathered(&pieces));
+                        let g = gathered(&pieces);
+                        check_squeeze(&g);
+                        // Marks around the special bytes and the blocks'
+                        // edges, at character boundaries.
+                        let bytes = g.as_bytes();
+                        let mut marks: Vec<usize> = [at, at + special.len()]
+                            .into_iter()
+                            .chain([15, 16, 17, 31, 32, 33, 63, 64, 65])
+                            .chain([bytes.len()])
+                            .filter(|&m| {
+                                m <= bytes.len() && bytes.get(m).is_none_or(|&b| b & 0xC0 != 0x80)
+                            })
+                            .collect();
+                        marks.sort_unstable();
+                        marks.dedup();
+                        check_squeeze_marked(&g, &marks);
                     }
                 }
             }
@@ -481,6 +598,23 @@ mod tests {
                 }
             }
             check_squeeze(&gathered(&pieces));
+            // Marks between pieces, as main content marks its blocks' ends.
+            let mut g = Gathered::default();
+            let mut marks = Vec::new();
+            for piece in &pieces {
+                if next(3) == 0 {
+                    marks.push(g.len());
+                }
+                match piece {
+                    None => g.push_separator(LINE_BREAK),
+                    Some((text, false)) => g.push_str(text),
+                    Some((text, true)) => g.push_pre(text),
+                }
+            }
+            if next(2) == 0 {
+                marks.push(g.len());
+            }
+            check_squeeze_marked(&g, &marks);
         }
     }
 }

@@ -38,7 +38,7 @@
 //! | `generic/` | the vector algorithms, each once (`squeeze.rs`, `text.rs`: extraction's) | loads |
 //! | `x86_64/` | the algorithms per instruction set (`sse2.rs`, `avx2.rs`, `ssse3.rs`), and the choice | intrinsics |
 //! | `fallback.rs` | the same entry points elsewhere: no vector blocks | no |
-//! | `text.rs` | extraction's per-token scans: `TextMasks`, `UrlMasks`, `MarkdownMasks`, `skip_collapsed`; main content's `count_classes` | no |
+//! | `text.rs` | extraction's per-token scans: `TextMasks`, `UrlMasks`, `MarkdownMasks`, `skip_collapsed`; main content's `count_classes_at` | no |
 //! | `gathered.rs` | extraction's gathered text, and its squeezing | writes |
 //! | `squeeze.rs` | squeezing's byte step, line-break marker and vector blocks' shape, shared by `gathered.rs`, `generic/` and the architectures | writes |
 //!
@@ -98,5 +98,5 @@ pub(crate) use run::{
 pub(crate) use squeeze::LINE_BREAK;
 #[cfg(feature = "extract")]
 pub(crate) use text::{
-    MarkdownMasks, TextMasks, UrlMasks, count_classes, destination_changes, skip_collapsed,
+    MarkdownMasks, TextMasks, UrlMasks, count_classes_at, destination_changes, skip_collapsed,
 };

@@ -71,3 +71,108 @@ pub(super) unsafe fn squeeze_byte(
     *after_space = true;
     taken
 }
+
+/// [`SqueezeBlocks`] that also tells `marks` where the marks it passes
+/// went (`gathered::Gathered::squeeze_marked`).
+///
+/// # Safety
+/// As for [`SqueezeBlocks`].
+pub(super) type SqueezeMarkedBlocks =
+    unsafe fn(&[u8], *mut u8, &mut usize, &mut bool, &mut Marks<'_>) -> usize;
+
+/// No vector blocks: the byte loop squeezes all of the text, and passes
+/// all of its marks.
+pub(super) fn no_marked_blocks(
+    _: &[u8],
+    _: *mut u8,
+    _: &mut usize,
+    _: &mut bool,
+    _: &mut Marks<'_>,
+) -> usize {
+    0
+}
+
+/// What squeezing tells of the marks it passes: nothing (`()`), or where
+/// each went ([`Marks`]).
+pub(super) trait MarkSink {
+    /// Squeezing reached offset `to` of the text: each mark not yet
+    /// passed at or before `to` went after `written` bytes plus those of
+    /// the bits of `keep` below it, `keep` being what was kept of a block
+    /// loaded from offset `base` (bit `k` for byte `base + k`; the marks
+    /// passed are at most a block's width past `base`).
+    fn reach(&mut self, to: usize, base: usize, written: usize, keep: u32);
+}
+
+impl MarkSink for () {
+    #[inline(always)]
+    fn reach(&mut self, _: usize, _: usize, _: usize, _: u32) {}
+}
+
+/// Offsets in a text being squeezed (in order), and where those passed
+/// went: for each, how many bytes were written once the bytes before it
+/// were squeezed.
+pub(crate) struct Marks<'a> {
+    /// The offsets, each `from` more than in the text squeezed.
+    offsets: &'a [usize],
+    from: usize,
+    /// The next mark's offset in the text squeezed (`usize::MAX` past the
+    /// last), and its index in `offsets`.
+    next: usize,
+    index: usize,
+    /// Where each mark went, `written` more than the bytes written.
+    at: &'a mut Vec<usize>,
+    written: usize,
+}
+
+impl<'a> Marks<'a> {
+    /// The marks at `offsets` less `from` in the text squeezed; where
+    /// each went, pushed to `at`, is `written` more than the bytes written
+    /// before it.
+    pub(super) fn new(
+        offsets: &'a [usize],
+        from: usize,
+        at: &'a mut Vec<usize>,
+        written: usize,
+    ) -> Marks<'a> {
+        let mut marks = Marks {
+            offsets,
+            from,
+            next: 0,
+            index: 0,
+            at,
+            written,
+        };
+        marks.next = marks.offset(0);
+        marks
+    }
+
+    /// The offset of mark `index` in the text squeezed.
+    #[inline(always)]
+    fn offset(&self, index: usize) -> usize {
+        self.offsets
+            .get(index)
+            .map_or(usize::MAX, |&m| m - self.from)
+    }
+
+    /// [`MarkSink::reach`] past the next mark (inlined into the vector
+    /// loops, whose instruction sets count the bits with `popcnt`).
+    #[inline(always)]
+    fn pass(&mut self, to: usize, base: usize, written: usize, keep: u32) {
+        while self.next <= to {
+            let below = ((1u64 << (self.next - base)) - 1) as u32;
+            let kept = (keep & below).count_ones() as usize;
+            self.at.push(self.written + written + kept);
+            self.index += 1;
+            self.next = self.offset(self.index);
+        }
+    }
+}
+
+impl MarkSink for Marks<'_> {
+    #[inline(always)]
+    fn reach(&mut self, to: usize, base: usize, written: usize, keep: u32) {
+        if self.next <= to {
+            self.pass(to, base, written, keep);
+        }
+    }
+}

@@ -1,10 +1,11 @@
 //! Extraction's scans over the text of one token: the classes of its bytes
 //! as bit masks (whitespace collapsing's [`TextMasks`], link resolution's
 //! [`UrlMasks`], the Markdown writer's [`MarkdownMasks`]), and the skip
-//! through text that collapsing copies as it is ([`skip_collapsed`]); and
-//! main content's counts of a block's classes of bytes
-//! ([`count_classes`]). Per token or block, so in SSE2 blocks chosen at
-//! compile time on x86-64 (see `arch`).
+//! through text that collapsing copies as it is ([`skip_collapsed`]): per
+//! token, so in SSE2 blocks chosen at compile time on x86-64 (see
+//! `arch`). And main content's counts of its blocks' classes of bytes
+//! ([`count_classes_at`]), over a page's whole text, in the widest blocks
+//! the CPU has.
 
 use super::arch;
 
@@ -26,32 +27,69 @@ pub(crate) fn skip_collapsed(hay: &[u8], from: usize) -> usize {
     arch::skip_collapsed(hay, from)
 }
 
-/// How many bytes of each class a text has, for main content's features
-/// (`extract::main_content::features`), in this order: separators (space
-/// and LF), LFs, ASCII digits, sentence ends (`.`, `!`, `?`), commas (`,`,
-/// `;`), navigation separators (`|`, `/`, `>`), UTF-8 continuation bytes,
-/// and ASCII uppercase letters that begin the text or follow a separator.
+/// How many bytes of each class a text has before each of `marks`
+/// (offsets into it, in order), pushed to `at`, for main content's
+/// features (`extract::main_content::features`): the counts of a block
+/// are those at its end less those at its start. The classes, in this
+/// order: separators (space and LF), LFs, ASCII digits, sentence ends
+/// (`.`, `!`, `?`), commas (`,`, `;`), navigation separators (`|`, `/`,
+/// `>`), UTF-8 continuation bytes, and ASCII uppercase letters that begin
+/// the text or follow a separator.
 ///
 /// Main content counts every block of a page, and most blocks are a few
-/// dozen bytes: a loop over the bytes, even one the compiler makes vector
-/// code of, spends most of its time before and after its vector part. In
-/// SSE2 blocks on x86-64 (see `arch`), the last block overlapping the one
-/// before it; a text shorter than a block is copied into one.
+/// dozen bytes: counted one by one, each paid for starting and ending
+/// its vector loop (and a loop over the bytes spends most of its time
+/// there). Here the page's text goes through in one pass, in vector
+/// blocks (AVX2's 32 bytes where the CPU has them, else 16), each class a
+/// bit mask counted by POPCNT, and a mark takes the bits below it.
 #[inline]
-pub(crate) fn count_classes(text: &[u8]) -> [u32; CLASSES] {
-    arch::count_classes(text).unwrap_or_else(|| count_classes_by_bytes(text))
+pub(crate) fn count_classes_at(text: &[u8], marks: &[usize], at: &mut Vec<[u32; CLASSES]>) {
+    debug_assert!(marks.is_sorted() && marks.last().is_none_or(|&m| m <= text.len()));
+    if !arch::count_classes_at(text, marks, at) {
+        count_classes_at_by_bytes(text, marks, at);
+    }
 }
 
-/// How many classes [`count_classes`] counts.
-const CLASSES: usize = 8;
+/// How many classes [`count_classes_at`] counts.
+pub(crate) const CLASSES: usize = 8;
 
-/// [`count_classes`] by a byte loop: the definition, for other
+/// [`count_classes_at`] by a byte loop: the definition, for other
 /// architectures and the tests.
-pub(crate) fn count_classes_by_bytes(text: &[u8]) -> [u32; CLASSES] {
+pub(crate) fn count_classes_at_by_bytes(
+    text: &[u8],
+    marks: &[usize],
+    at: &mut Vec<[u32; CLASSES]>,
+) {
+    let mut marks = marks.iter().peekable();
+    let mut totals = [0u32; CLASSES];
+    for i in 0..=text.len() {
+        while marks.next_if(|&&m| m == i).is_some() {
+            at.push(totals);
+        }
+        if i < text.len() {
+            let counts = count_classes_by_bytes(&text[i..=i], i == 0 || is_separator(text[i - 1]));
+            for (total, count) in totals.iter_mut().zip(counts) {
+                *total += count;
+            }
+        }
+    }
+}
+
+/// Whether `b` is a separator of collapsed text (a space or a LF).
+fn is_separator(b: u8) -> bool {
+    b == b' ' || b == b'\n'
+}
+
+/// How many bytes of each class `text` has (see [`count_classes_at`]),
+/// its first byte after a separator when `after_separator`.
+pub(crate) fn count_classes_by_bytes(text: &[u8], after_separator: bool) -> [u32; CLASSES] {
     let mut counts = [0u32; CLASSES];
-    let is_separator = |b: u8| b == b' ' || b == b'\n';
     for (i, &b) in text.iter().enumerate() {
-        let after_separator = i == 0 || is_separator(text[i - 1]);
+        let after_separator = if i == 0 {
+            after_separator
+        } else {
+            is_separator(text[i - 1])
+        };
         let classes = [
             is_separator(b),
             b == b'\n',
@@ -317,26 +355,48 @@ mod tests {
         }
     }
 
-    /// `count_classes` against its byte-loop definition, at every length
-    /// around the blocks' and past the 255 blocks its lanes hold.
+    /// `count_classes_at`, each way the CPU has, against its byte-loop
+    /// definition (itself against counting each piece on its own), at
+    /// every length around the blocks' and marks at random offsets.
     #[test]
     fn class_counts_match_the_definition() {
         let pieces = [
             "Ab", "c.d", "1,2;", "x|y/z>", "é", "Ü", "\n", " ", "Q!", "?", "日本", "\0",
         ];
         let mut seed = 7u32;
+        let mut next = |n: usize| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) as usize % n
+        };
         let mut text = Vec::new();
-        for len in (0..700).chain([4079, 4080, 4081, 4095, 4096, 4097, 9000]) {
+        for len in (0..300).chain([4095, 4096, 4097, 9000]) {
             text.clear();
             while text.len() < len {
-                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-                text.extend_from_slice(pieces[(seed >> 16) as usize % pieces.len()].as_bytes());
+                text.extend_from_slice(pieces[next(pieces.len())].as_bytes());
             }
             text.truncate(len);
-            assert_eq!(count_classes(&text), count_classes_by_bytes(&text), "{len}");
+            let mut marks: Vec<usize> = (0..1 + next(8)).map(|_| next(len + 1)).collect();
+            marks.push(len);
+            marks.sort_unstable();
+            let mut want = Vec::new();
+            count_classes_at_by_bytes(&text, &marks, &mut want);
+            for (&mark, got) in marks.iter().zip(&want) {
+                assert_eq!(
+                    *got,
+                    count_classes_by_bytes(&text[..mark], true),
+                    "{len} {mark}"
+                );
+            }
+            for count in arch::class_counters() {
+                let mut got = Vec::new();
+                assert!(count(&text, &marks, &mut got));
+                assert_eq!(got, want, "{len} {marks:?}");
+            }
         }
         let all: Vec<u8> = (0..=255).collect();
-        assert_eq!(count_classes(&all), count_classes_by_bytes(&all));
+        let mut got = Vec::new();
+        count_classes_at(&all, &[0, 100, 256], &mut got);
+        assert_eq!(got[2], count_classes_by_bytes(&all, true));
     }
 
     /// `TextMasks::of` against its byte-loop definition.

@@ -22,6 +22,11 @@ use super::visible::{self, Boundary, ElementSet, Visible};
 use super::{ExtractOptions, TextFormat};
 use budget::{Budget, PIECE};
 
+/// The most blocks of gathered text that await their place (their text
+/// is collapsed then): they are placed when it is collapsed, 16 KiB at a
+/// time, and this bounds what they hold when that is less often.
+const MARKS_HELD: usize = 4096;
+
 /// How many bytes of a page [`Extractor::reserve_page`] reserves one link
 /// for.
 pub const PAGE_BYTES_PER_LINK: usize = 256;
@@ -188,6 +193,12 @@ impl Extractor {
                     Extractor::text_markdown_alone
                 } else if markdown {
                     Extractor::text_markdown
+                } else if main_content
+                    && mode == TextMode::Gathered
+                    && !options.links
+                    && !options.metadata
+                {
+                    Extractor::text_main_alone
                 } else if main_content {
                     Extractor::text_main
                 } else {
@@ -217,7 +228,7 @@ impl Extractor {
             text: TextOut::new(mode, options.text_limit, memory_limit),
             links: HeldLinks::new(options.url.as_ref()),
             meta: MetaCollector::new(options.metadata_limit),
-            segmenter: main_content.then(|| Box::new(Segmenter::new())),
+            segmenter: main_content.then(|| Box::new(Segmenter::new(mode == TextMode::Gathered))),
             markdown: markdown.then(|| new_markdown(options)),
             budget: Budget::new(options.memory_limit),
         }
@@ -387,6 +398,30 @@ impl Extractor {
         self.links.push_anchor_text(text.data);
     }
 
+    /// [`Extractor::text_main`] when only the text is wanted, gathered:
+    /// as [`Extractor::text_alone`] gathers it (most text tokens copied
+    /// with no call), main content told of it first.
+    #[inline(never)]
+    fn text_main_alone(&mut self, text: &Text<'_>) {
+        if self.spend_on(text) || !self.visible.shows_text() || self.text.is_full() {
+            return;
+        }
+        if let Some(segmenter) = &mut self.segmenter {
+            segmenter.note_text(text.data.len());
+        }
+        if self.visible.in_pre() || !self.text.gather_short(text.data) {
+            self.gather_main(text.data);
+        }
+    }
+
+    /// [`TextOut::gather`], for [`Extractor::text_main_alone`]'s text that
+    /// is long, in `<pre>`, or fills the gathered text up (counted for the
+    /// memory limit as it came).
+    #[inline(never)]
+    fn gather_main(&mut self, text: &str) {
+        self.text.gather(text, self.visible.in_pre());
+    }
+
     /// [`Extractor::text`] with Markdown: the Markdown written, and with
     /// main content the plain text too (which main content reads).
     #[inline(never)]
@@ -494,23 +529,42 @@ impl Extractor {
         self.boundary(boundary);
     }
 
-    /// Ends the block being written, for main content: its text gathered
-    /// so far is collapsed, so that where it ends is known.
+    /// Ends the block being written, for main content. With offsets, each
+    /// piece of its text was placed as it was written; gathered, its text
+    /// is marked where it ends and awaits its place, which is known once
+    /// the text is collapsed (16 KiB at a time, or at the end), where it
+    /// was collapsed at each block's end (BENCHMARKS.md, "Main content").
     fn end_block(&mut self) {
-        // With offsets, each piece was placed as it was written; with no
-        // text since the last boundary, there is nothing to place.
-        let pending = self.segmenter.as_ref().is_some_and(|s| s.has_pending());
-        let flushed = match self.text.mode() {
-            TextMode::Gathered if pending => self.text.flush(),
-            _ => None,
+        let Some(segmenter) = &mut self.segmenter else {
+            return;
         };
-        if let Some(segmenter) = &mut self.segmenter {
-            if let Some((at, end)) = flushed {
-                segmenter.placed(at, end, 0);
+        if self.text.mode() == TextMode::Gathered {
+            if segmenter.has_pending() {
+                self.text.mark();
+                segmenter.await_place();
+                // Markdown marks each block as it ends, so it must be known
+                // at once; and the marks held are few.
+                if self.markdown.is_some() || self.text.marks_held() >= MARKS_HELD {
+                    self.text.collapse_gathered();
+                }
             }
+            place(segmenter, &mut self.text);
+        } else {
             segmenter.boundary();
-            if let Some(markdown) = &mut self.markdown {
-                markdown.mark(segmenter.block_count());
+        }
+        if let Some(markdown) = &mut self.markdown {
+            markdown.mark(segmenter.block_count());
+        }
+    }
+
+    /// Ends the last block, for main content, and places every block: at
+    /// the end of the page.
+    pub(super) fn place_blocks(&mut self) {
+        self.end_block();
+        if let Some(segmenter) = &mut self.segmenter {
+            if self.text.mode() == TextMode::Gathered {
+                self.text.collapse_gathered();
+                place(segmenter, &mut self.text);
             }
         }
     }
@@ -535,6 +589,9 @@ impl Extractor {
                 self.boundary(Some(Boundary::Block));
             } else if kind & kinds::CELL != 0 {
                 self.boundary(Some(Boundary::Cell));
+            }
+            if kind & kinds::MAIN != 0 {
+                self.start_tag_main(tag, kind);
             }
             return;
         }
@@ -562,6 +619,18 @@ impl Extractor {
             }
         }
         self.start_tag_slow(tag, source);
+    }
+
+    /// [`Extractor::start_tag`]'s fast path for main content: a block
+    /// boundary (not a `<br>`) ends a block, and the element opens.
+    #[inline(never)]
+    fn start_tag_main(&mut self, tag: &Tag<'_>, kind: u8) {
+        if kind & kinds::BLOCK != 0 && tag.element != Element::Br {
+            self.end_block();
+        }
+        if let Some(segmenter) = &mut self.segmenter {
+            segmenter.start_tag(tag);
+        }
     }
 
     /// [`Extractor::start_tag`] for the tags that may change what is
@@ -690,7 +759,19 @@ impl Extractor {
         // Most end tags while text is shown are at most a boundary: of the
         // text and the anchor text, if they are wanted.
         if self.visible.shows_text() && !END_TAGS.contains(tag.element) {
-            if self.text.mode() != TextMode::Off
+            if self.markdown.is_none() && self.segmenter.is_some() {
+                // Main content: the boundary from the bits, as the start
+                // tags' fast path takes it.
+                let kind = self.dispatch.kinds.of(tag.element);
+                if kind & kinds::BLOCK != 0 {
+                    if tag.element != Element::Br {
+                        self.end_block();
+                    }
+                    self.boundary(Some(Boundary::Block));
+                } else if kind & kinds::CELL != 0 {
+                    self.boundary(Some(Boundary::Cell));
+                }
+            } else if self.text.mode() != TextMode::Off
                 || self.markdown.is_some()
                 || self.links.anchor_state() == AnchorState::Open
             {
@@ -731,6 +812,17 @@ impl Extractor {
             self.meta.end_tag(tag);
         }
         self.refresh();
+    }
+}
+
+/// Tells main content where the gathered text that awaited its place
+/// went, if more of it was collapsed.
+#[inline]
+fn place(segmenter: &mut Segmenter, text: &mut TextOut) {
+    let (places, out) = text.places();
+    if !places.is_empty() {
+        segmenter.place(places, out);
+        places.clear();
     }
 }
 

@@ -248,7 +248,7 @@ impl Extractor {
     #[doc(hidden)]
     pub fn finish_blocks(mut self) -> Vec<main_content::BlockFeatures> {
         if self.segmenter.is_some() {
-            self.end_block();
+            self.place_blocks();
         }
         let (text, _, _) = self.text.finish();
         self.segmenter
@@ -258,7 +258,7 @@ impl Extractor {
     /// Ends the page: everything not yet taken.
     pub fn finish(mut self) -> Extracted {
         if self.segmenter.is_some() {
-            self.end_block();
+            self.place_blocks();
         }
         self.links.close_anchor();
         let mut links = self.links.take_resolved();

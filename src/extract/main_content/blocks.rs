@@ -104,6 +104,25 @@ struct Pending {
 }
 
 impl Block {
+    /// The block of the text noted in `p`, which went to `text` of the
+    /// whole text, its first run `first_run`.
+    #[inline]
+    fn of(p: &Pending, text: core::ops::Range<usize>, first_run: usize) -> Block {
+        Block {
+            start: text.start,
+            end: text.end,
+            first_run,
+            raw_bytes: p.raw_bytes,
+            link_bytes: p.link_bytes,
+            pieces: p.pieces,
+            signals: p.signals,
+            nearest: p.nearest,
+            depth: p.depth,
+            class: p.class,
+            kind: BlockKind::of(p.block.unwrap_or(Element::Body)),
+        }
+    }
+
     /// Counts the text noted in `p` as the block's.
     #[inline]
     fn add(&mut self, p: &Pending) {
@@ -120,6 +139,14 @@ pub(crate) struct Blocks {
     pending: Pending,
     /// Whether the text placed next begins a block.
     boundary_due: bool,
+    /// With gathered text (collapsed later, 16 KiB at a time), the blocks
+    /// from `placed` on wait to learn where their text went
+    /// ([`Blocks::place`]); their text may turn out to have no word, and
+    /// then they are no blocks. How many of those texts were placed so
+    /// far, and where the last ended in the whole text.
+    placed: usize,
+    texts_placed: usize,
+    last_place: usize,
 }
 
 impl Blocks {
@@ -131,12 +158,13 @@ impl Blocks {
         // block's last word, which collapses to nothing) still counts for
         // the block it came in, as it does when the block's text is
         // placed at once: the blocks are the same with offsets or without.
-        let p = core::mem::take(&mut self.pending);
-        if p.started && !self.boundary_due {
+        if self.pending.started && !self.boundary_due {
             if let Some(block) = self.blocks.last_mut() {
-                block.add(&p);
+                block.add(&self.pending);
             }
         }
+        // The rest is written anew with the next text.
+        self.pending.started = false;
         self.boundary_due = true;
     }
 
@@ -182,22 +210,73 @@ impl Blocks {
         if self.boundary_due || self.blocks.is_empty() {
             self.boundary_due = false;
             self.blocks.push(Block {
-                start: at,
-                end,
-                first_run: run,
                 raw_bytes: 0,
                 link_bytes: 0,
                 pieces: 0,
-                signals: p.signals,
-                nearest: p.nearest,
-                depth: p.depth,
-                class: p.class,
-                kind: BlockKind::of(p.block.unwrap_or(Element::Body)),
+                ..Block::of(&p, at..end, run)
             });
         }
         let block = self.blocks.last_mut().expect("a block");
         block.end = end;
         block.add(&p);
+    }
+
+    /// A block boundary with the text gathered (not yet collapsed): the
+    /// text noted since the last one, if any, waits for its place, a block
+    /// of unknown text.
+    #[inline]
+    pub(crate) fn await_place(&mut self) {
+        if self.pending.started {
+            self.blocks.push(Block::of(&self.pending, 0..0, 0));
+            self.pending.started = false;
+        }
+    }
+
+    /// How many texts awaited their place so far (placed or not): the
+    /// number of the text being noted.
+    #[inline]
+    pub(crate) fn awaited(&self) -> usize {
+        self.texts_placed + (self.blocks.len() - self.placed)
+    }
+
+    /// The texts awaiting their place went to the whole text `text` (from
+    /// byte `drained` of it on), each up to the next of `places` (the end
+    /// of its last word, or one past): a text with a word is a block,
+    /// from its first word to its last; one with none is not (its
+    /// separators are the boundary). `room(n)` says whether a block `n`
+    /// may be held; `placed(text, n)` is told of each text placed, its
+    /// number and the number of blocks before it.
+    pub(crate) fn place(
+        &mut self,
+        places: &[usize],
+        text: &[u8],
+        drained: usize,
+        room: &mut impl FnMut(usize) -> bool,
+        placed: &mut impl FnMut(usize, usize),
+    ) {
+        let is_separator =
+            |at: usize| matches!(text.get(at.wrapping_sub(drained)), Some(b' ' | b'\n'));
+        let (from, to) = (self.placed, self.placed + places.len());
+        let mut kept = from;
+        for (read, &end) in (from..to).zip(places) {
+            let start = core::mem::replace(&mut self.last_place, end);
+            placed(self.texts_placed, kept);
+            self.texts_placed += 1;
+            if end <= start {
+                continue;
+            }
+            let start = start + usize::from(is_separator(start));
+            let end = end - usize::from(is_separator(end - 1));
+            if start >= end || !room(kept) {
+                continue;
+            }
+            let block = &mut self.blocks[read];
+            (block.start, block.end) = (start, end);
+            self.blocks[kept] = self.blocks[read];
+            kept += 1;
+        }
+        self.blocks.drain(kept..to);
+        self.placed = kept;
     }
 
     /// Whether text was noted since the last boundary.
@@ -213,5 +292,15 @@ impl Blocks {
         } else {
             self.blocks.len() - 1
         }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A block of the text `text`, with nothing else known of it.
+    pub(crate) fn block(text: core::ops::Range<usize>) -> Block {
+        Block::of(&Pending::default(), text, 0)
     }
 }

@@ -14,7 +14,7 @@
 //! At most [`DEPTH`] elements are held: deeper ones are counted, not held,
 //! so memory is fixed, and every tag costs at most [`SEARCHED`] steps.
 
-use crate::element::Element;
+use crate::element::{ALL, Element};
 use crate::token::Tag;
 
 use super::signals::{self, ClassCache, Signals};
@@ -99,27 +99,35 @@ impl Context {
     /// Takes in a start tag.
     pub(super) fn start_tag(&mut self, tag: &Tag<'_>) {
         let element = tag.element;
-        self.close_implied(element);
-        if element.is_void() || (tag.self_closing && self.foreign > 0) {
+        let kind = ElementKind::of(element);
+        if let Some(top) = self.open.last() {
+            if kind.has(ElementKind::CLOSES_P) {
+                if top.element == Element::P {
+                    self.pop(1);
+                }
+            } else if kind.has(ElementKind::CLOSES_ITEM) {
+                self.close_implied(element);
+            }
+        }
+        if kind.has(ElementKind::VOID) || (tag.self_closing && self.foreign > 0) {
             return;
         }
-        if matches!(element, Element::Svg | Element::Math) {
+        if kind.has(ElementKind::FOREIGN) {
             self.foreign += 1;
         }
         if self.open.len() == DEPTH {
             self.past_depth += 1;
             return;
         }
-        let parent = *self.current();
         let (named, class) = if tag.attributes.is_empty() {
             (Signals::NONE, 0)
         } else {
             signals::of_attributes(tag, &mut self.classes)
         };
-        let own = named | signals::of_element(element);
-        self.open.push(Open {
+        let parent = self.current();
+        let open = Open {
             element,
-            block: if is_block(element) {
+            block: if kind.has(ElementKind::BLOCK) {
                 element
             } else {
                 parent.block
@@ -129,14 +137,15 @@ impl Context {
             } else {
                 0
             },
-            signals: parent.signals | own,
+            signals: parent.signals | named | kind.signals,
             nearest: if named.any(Signals::NAMED) {
                 Signals(named.0 & Signals::NAMED.0)
             } else {
                 parent.nearest
             },
             class: if class != 0 { class } else { parent.class },
-        });
+        };
+        self.open.push(open);
     }
 
     /// Takes in an end tag: closes its element and those inside it, if it
@@ -152,6 +161,12 @@ impl Context {
         } else {
             0
         };
+        // Most end tags close the innermost element.
+        if let Some(top) = self.open.last() {
+            if top.element == tag.element && top.name_hash == name_hash {
+                return self.pop(1);
+            }
+        }
         let found = self
             .open
             .iter()
@@ -163,8 +178,10 @@ impl Context {
         }
     }
 
-    /// Closes the elements a start tag of `element` closes first (see the
-    /// module docs).
+    /// Closes the elements a start tag of `element` (an `li`, `dt`, `dd`,
+    /// `option`, `optgroup`, `tr`, `td` or `th`) closes first, but for an
+    /// open `p` (see the module docs).
+    #[inline(never)]
     fn close_implied(&mut self, element: Element) {
         use Element as E;
         let Some(top) = self.open.last() else {
@@ -172,7 +189,6 @@ impl Context {
         };
         let top = top.element;
         match element {
-            _ if top == E::P && closes_p(element) => self.pop(1),
             E::Li => self.close_item(&[E::Li], &[E::Ul, E::Ol, E::Menu]),
             E::Dt | E::Dd => self.close_item(&[E::Dt, E::Dd], &[E::Dl]),
             E::Option | E::Optgroup if top == E::Option => self.pop(1),
@@ -200,17 +216,96 @@ impl Context {
     }
 
     /// Closes the `n` innermost elements.
+    #[inline]
     fn pop(&mut self, n: usize) {
-        for open in self.open.drain(self.open.len() - n..) {
+        let at = self.open.len() - n;
+        for open in &self.open[at..] {
             if matches!(open.element, Element::Svg | Element::Math) {
                 self.foreign = self.foreign.saturating_sub(1);
             }
         }
+        self.open.truncate(at);
+    }
+}
+
+/// What main content knows of an element by its name: what it says of
+/// the text inside it, and how it pairs with the others. One load a tag
+/// ([`ElementKind::of`]), where each was a `match` of its own.
+#[derive(Clone, Copy, Debug)]
+struct ElementKind {
+    /// [`signals::of_element`].
+    signals: Signals,
+    /// Bits: [`ElementKind::BLOCK`], ...
+    bits: u8,
+}
+
+impl ElementKind {
+    /// A block element: its kind is the kind of the text inside
+    /// ([`is_block`]).
+    const BLOCK: u8 = 1;
+    /// Its start tag closes an open `p` ([`closes_p`]).
+    const CLOSES_P: u8 = 1 << 1;
+    /// Its start tag may close an open item first (`li`, `dt`, `dd`,
+    /// `option`, `optgroup`, `tr`, `td`, `th`: [`Context::close_implied`]).
+    const CLOSES_ITEM: u8 = 1 << 2;
+    /// A void element: never open.
+    const VOID: u8 = 1 << 3;
+    /// `svg` or `math`: where `/>` closes an element.
+    const FOREIGN: u8 = 1 << 4;
+
+    /// The kind of every element, by its id.
+    const TABLE: [ElementKind; 256] = {
+        use Element as E;
+        let mut table = [ElementKind {
+            signals: Signals::NONE,
+            bits: 0,
+        }; 256];
+        let mut i = 0;
+        while i < ALL.len() {
+            let element = ALL[i];
+            let mut bits = 0;
+            if is_block(element) {
+                bits |= ElementKind::BLOCK;
+            }
+            if closes_p(element) {
+                bits |= ElementKind::CLOSES_P;
+            }
+            if matches!(
+                element,
+                E::Li | E::Dt | E::Dd | E::Option | E::Optgroup | E::Tr | E::Td | E::Th
+            ) {
+                bits |= ElementKind::CLOSES_ITEM;
+            }
+            if element.is_void() {
+                bits |= ElementKind::VOID;
+            }
+            if matches!(element, E::Svg | E::Math) {
+                bits |= ElementKind::FOREIGN;
+            }
+            table[element as u8 as usize] = ElementKind {
+                signals: signals::of_element(element),
+                bits,
+            };
+            i += 1;
+        }
+        table
+    };
+
+    /// The kind of `element`.
+    #[inline(always)]
+    fn of(element: Element) -> ElementKind {
+        ElementKind::TABLE[element as u8 as usize]
+    }
+
+    /// Whether it has `bit`.
+    #[inline(always)]
+    fn has(self, bit: u8) -> bool {
+        self.bits & bit != 0
     }
 }
 
 /// Whether a start tag of `element` closes an open `p`.
-fn closes_p(element: Element) -> bool {
+const fn closes_p(element: Element) -> bool {
     use Element as E;
     matches!(
         element,
@@ -256,7 +351,7 @@ fn closes_p(element: Element) -> bool {
 
 /// Whether `element` is a block a piece of text is of: its kind is the
 /// block's kind (see `blocks::Kind`).
-fn is_block(element: Element) -> bool {
+const fn is_block(element: Element) -> bool {
     use Element as E;
     matches!(
         element,

@@ -24,8 +24,6 @@ const WINDOW: usize = 3;
 /// What is counted in a block's text, in one pass over it.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct TextCounts {
-    /// Bytes of text.
-    pub(crate) bytes: u32,
     /// Characters (bytes that do not continue a UTF-8 sequence).
     pub(crate) chars: u32,
     /// Words: runs of characters between spaces and line breaks.
@@ -50,47 +48,94 @@ pub(crate) struct TextCounts {
 }
 
 impl TextCounts {
-    /// Counts `text`, collapsed: words separated by one space or one line
-    /// break, none at either end, so that a word starts at the start and
-    /// after each separator. The ASCII classes in vector blocks
-    /// (`scan::count_classes`), the few characters past ASCII after.
-    pub(crate) fn of(text: &str) -> TextCounts {
+    /// Counts the text of each block of `blocks` in `text` (the whole
+    /// text, each block's collapsed: words separated by one space or one
+    /// line break, none at either end, so that a word starts at the start
+    /// and after each separator). The ASCII classes in one vector pass
+    /// over the whole text (`scan::count_classes_at`), a block's counts
+    /// those at its end less those at its start; the few characters past
+    /// ASCII after, found by their lead bytes.
+    pub(crate) fn of_blocks(blocks: &[Block], text: &str) -> Vec<TextCounts> {
         let bytes = text.as_bytes();
-        if bytes.is_empty() {
-            return TextCounts::default();
-        }
-        let [sep, brk, dig, stop, comma, bar, continuations, up] = scan::count_classes(bytes);
-        let mut c = TextCounts {
-            bytes: u32::try_from(bytes.len()).unwrap_or(u32::MAX),
-            words: 1 + sep,
-            breaks: brk,
-            digits: dig,
-            stops: stop,
-            commas: comma,
-            capitalized: up,
-            separators: bar,
-            ..TextCounts::default()
+        // The counts before each block's start, and before the last one's
+        // end: a block's are those at the next block's start less those
+        // of the separators before it.
+        let mut marks: Vec<usize> = blocks.iter().map(|b| b.start).collect();
+        marks.extend(blocks.last().map(|b| b.end));
+        let mut at = Vec::with_capacity(marks.len());
+        scan::count_classes_at(bytes, &marks, &mut at);
+        let mut counts: Vec<TextCounts> = blocks
+            .iter()
+            .enumerate()
+            .map(|(i, block)| {
+                let (start, end) = (block.start, block.end);
+                let next = marks[i + 1];
+                let mut c = [0u32; 8];
+                for (k, c) in c.iter_mut().enumerate() {
+                    *c = at[i + 1][k] - at[i][k];
+                }
+                // The separators between this block and the next.
+                for &b in &bytes[end..next] {
+                    debug_assert!(matches!(b, b' ' | b'\n'), "only separators between blocks");
+                    c[0] -= 1;
+                    c[1] -= u32::from(b == b'\n');
+                }
+                let [sep, brk, dig, stop, comma, bar, continuations, mut up] = c;
+                // A block's first word begins it: a capital there counts
+                // whatever the byte before it in the whole text.
+                if start > 0
+                    && start < end
+                    && !matches!(bytes[start - 1], b' ' | b'\n')
+                    && bytes[start].is_ascii_uppercase()
+                {
+                    up += 1;
+                }
+                let len = u32::try_from(end - start).unwrap_or(u32::MAX);
+                TextCounts {
+                    chars: len - continuations,
+                    words: if start < end { 1 + sep } else { 0 },
+                    breaks: brk,
+                    digits: dig,
+                    stops: stop,
+                    commas: comma,
+                    capitalized: up,
+                    separators: bar,
+                    copyright: false,
+                    ends_sentence: matches!(
+                        text[start..end].chars().next_back(),
+                        Some('.' | '!' | '?' | '。' | '！' | '？' | ':' | '"' | '”' | ')')
+                    ),
+                }
+            })
+            .collect();
+        // The few characters past ASCII that are counted, found by their
+        // lead bytes (a vector search over the whole text), each in the
+        // block it is in, if any.
+        let mut count = |positions: &mut dyn Iterator<Item = usize>| {
+            let mut block = 0;
+            for i in positions {
+                while blocks.get(block).is_some_and(|b| b.end <= i) {
+                    block += 1;
+                }
+                let Some(b) = blocks.get(block) else {
+                    break;
+                };
+                if b.start <= i {
+                    counts[block].count_character(bytes[i], &bytes[i + 1..(i + 3).min(b.end)]);
+                }
+            }
         };
-        c.chars = c.bytes - continuations;
-        if continuations > 0 {
-            // The few characters past ASCII that are counted, found by
-            // their lead bytes (a vector search, not a loop over every
-            // byte: most text past ASCII is none of them).
-            let count = |c: &mut TextCounts, i: usize| {
-                c.count_character(bytes[i], &bytes[i + 1..(i + 3).min(bytes.len())]);
-            };
-            for i in memchr::memchr3_iter(0xC2, 0xE2, 0xE3, bytes) {
-                count(&mut c, i);
-            }
-            for i in memchr::memchr_iter(0xEF, bytes) {
-                count(&mut c, i);
-            }
-        }
-        c.ends_sentence = matches!(
-            text.chars().next_back(),
-            Some('.' | '!' | '?' | '。' | '！' | '？' | ':' | '"' | '”' | ')')
-        );
-        c
+        count(&mut memchr::memchr3_iter(0xC2, 0xE2, 0xE3, bytes));
+        count(&mut memchr::memchr_iter(0xEF, bytes));
+        counts
+    }
+
+    /// Counts `text`, collapsed (as [`TextCounts::of_blocks`] counts a
+    /// block).
+    #[cfg(test)]
+    pub(crate) fn of(text: &str) -> TextCounts {
+        let block = super::blocks::tests::block(0..text.len());
+        TextCounts::of_blocks(&[block], text)[0]
     }
 
     /// Counts the character that starts with `lead`, given the (up to) two
@@ -137,8 +182,10 @@ pub(crate) struct Page {
     /// The features of each `class`: its share of the page's words, and
     /// how many other blocks it has (log).
     class_features: Vec<[f32; 2]>,
-    /// Where the text ends.
-    text_end: usize,
+    /// Where the text ends, and the last block's index (as the position
+    /// features divide by them).
+    text_end: f32,
+    last_index: f32,
     /// The features that are the same for every block of the page: its
     /// words (and their log), its link density, the share of its words in
     /// list items.
@@ -153,7 +200,7 @@ impl Page {
     pub(crate) fn of(blocks: &[Block], text: &str) -> Page {
         let n = blocks.len();
         let mut page = Page {
-            counts: Vec::with_capacity(n),
+            counts: Vec::new(),
             before: Vec::with_capacity(n + 1),
             first_h1: None,
             has_article: false,
@@ -165,7 +212,8 @@ impl Page {
             card_words: 0,
             class_of: Vec::with_capacity(n),
             class_features: Vec::new(),
-            text_end: blocks.last().map_or(0, |b| b.end),
+            text_end: float(blocks.last().map_or(0, |b| b.end) as u64),
+            last_index: n as f32 - 1.0,
             page_words: 0.0,
             page_words_log: 0.0,
             page_link_density: 0.0,
@@ -176,8 +224,8 @@ impl Page {
         let mut class_index: HashMap<u32, u32, foldhash::fast::FixedState> =
             HashMap::with_hasher(foldhash::fast::FixedState::default());
         let (mut words, mut raw, mut links, mut stops) = (0u64, 0u64, 0u64, 0u64);
-        for (i, block) in blocks.iter().enumerate() {
-            let c = TextCounts::of(&text[block.start..block.end]);
+        page.counts = TextCounts::of_blocks(blocks, text);
+        for (i, (block, c)) in blocks.iter().zip(&page.counts).enumerate() {
             page.before.push([words, raw, links, stops]);
             words += u64::from(c.words);
             raw += u64::from(block.raw_bytes);
@@ -209,7 +257,6 @@ impl Page {
             } else {
                 page.class_of.push(u32::MAX);
             }
-            page.counts.push(c);
         }
         page.before.push([words, raw, links, stops]);
         let [page_words, page_raw, page_links, _] = page.totals(0..n);
@@ -234,7 +281,7 @@ impl Page {
     fn totals(&self, range: core::ops::Range<usize>) -> [f32; 4] {
         let (a, b) = (range.start, range.end);
         let (from, to) = (&self.before[a], &self.before[b]);
-        core::array::from_fn(|k| (to[k] - from[k]) as f32)
+        core::array::from_fn(|k| float(to[k] - from[k]))
     }
 }
 
@@ -347,6 +394,14 @@ pub(crate) fn log(x: f32) -> f32 {
     log2 * core::f32::consts::LN_2
 }
 
+/// `x` as a float: as `x as f32`, by the signed conversion, one
+/// instruction where the unsigned one of 64 bits takes several (the
+/// counts are far below 2^63).
+#[inline(always)]
+fn float(x: u64) -> f32 {
+    x as i64 as f32
+}
+
 /// `a / b`, 0 when `b` is 0.
 #[inline]
 fn ratio(a: f32, b: f32) -> f32 {
@@ -360,11 +415,7 @@ pub(crate) fn visit(blocks: &[Block], page: &Page, i: usize, sink: &mut impl FnM
     let block = &blocks[i];
     let c = &page.counts[i];
     let words = c.words as f32;
-    let mut put = |at: usize, value: f32| {
-        if value != 0.0 {
-            sink(at, value);
-        }
-    };
+    let mut put = |at: usize, value: f32| sink(at, value);
     let link_density = |b: &Block| ratio(b.link_bytes as f32, b.raw_bytes as f32);
     // Text.
     put(0, log(words));
@@ -414,8 +465,8 @@ pub(crate) fn visit(blocks: &[Block], page: &Page, i: usize, sink: &mut impl FnM
     // Position and page.
     let n = blocks.len();
     let page_words = page.page_words;
-    put(REST_AT, ratio(i as f32, n as f32 - 1.0));
-    put(REST_AT + 1, ratio(block.start as f32, page.text_end as f32));
+    put(REST_AT, ratio(float(i as u64), page.last_index));
+    put(REST_AT + 1, ratio(float(block.start as u64), page.text_end));
     put(
         REST_AT + 2,
         f32::from(u8::from(page.first_h1.is_some_and(|h| i < h))),

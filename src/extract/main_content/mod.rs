@@ -42,6 +42,7 @@ use core::ops::Range;
 
 use crate::token::Tag;
 
+use super::collapse::Out;
 use super::extracted::{MainContent, TextRun};
 pub use blocks::BlockKind;
 use blocks::{Block, Blocks};
@@ -62,25 +63,78 @@ pub(crate) struct Segmenter {
     blocks: Blocks,
     over_limit: bool,
     /// The block each link found so far is in (or before, for a link
-    /// with no text of its own).
+    /// with no text of its own); with gathered text, past
+    /// `links_placed`, the number of the text awaiting its place it was
+    /// found in ([`Blocks::awaited`]), until that text is placed.
     link_blocks: Vec<u32>,
+    links_placed: usize,
+    /// Whether the text is gathered (not collapsed as it comes): then
+    /// each block's text awaits its place ([`Segmenter::place`]).
+    gathered: bool,
 }
 
 impl Segmenter {
-    /// At the start of a page.
-    pub(crate) fn new() -> Segmenter {
+    /// At the start of a page whose text is `gathered` (collapsed later)
+    /// or not (collapsed as it comes, with offsets).
+    pub(crate) fn new(gathered: bool) -> Segmenter {
         Segmenter {
             context: Context::new(),
             blocks: Blocks::default(),
             over_limit: false,
             link_blocks: Vec::new(),
+            links_placed: 0,
+            gathered,
         }
     }
 
     /// `n` links were found in the tag just taken in.
     pub(crate) fn links_found(&mut self, n: usize) {
-        let block = u32::try_from(self.blocks.next_index()).unwrap_or(u32::MAX);
-        self.link_blocks.extend(core::iter::repeat_n(block, n));
+        let at = if self.gathered {
+            self.blocks.awaited()
+        } else {
+            self.blocks.next_index()
+        };
+        let at = u32::try_from(at).unwrap_or(u32::MAX);
+        self.link_blocks.extend(core::iter::repeat_n(at, n));
+        if !self.gathered {
+            self.links_placed = self.link_blocks.len();
+        }
+    }
+
+    /// A block boundary with the text gathered: the text noted since the
+    /// last one, if any, waits for its place, which the extractor gives
+    /// once it is collapsed ([`Segmenter::place`]).
+    #[inline]
+    pub(crate) fn await_place(&mut self) {
+        self.blocks.await_place();
+    }
+
+    /// The gathered text that awaited its place went to the whole text
+    /// `out`, each up to the next of `places` (see `TextOut::places`).
+    pub(in crate::extract) fn place(&mut self, places: &[usize], out: &Out) {
+        let over_limit = &mut self.over_limit;
+        let mut room = |n: usize| {
+            if n == MAX_BLOCKS {
+                *over_limit = true;
+            }
+            !*over_limit
+        };
+        let (links, placed) = (&mut self.link_blocks, &mut self.links_placed);
+        let mut link_blocks = |text: usize, blocks: usize| {
+            // The links found while this text was noted are in the block
+            // it makes, if any, or the next: the number of blocks so far.
+            while *placed < links.len() && links[*placed] as usize <= text {
+                links[*placed] = u32::try_from(blocks).unwrap_or(u32::MAX);
+                *placed += 1;
+            }
+        };
+        self.blocks.place(
+            places,
+            out.buf.as_bytes(),
+            out.drained,
+            &mut room,
+            &mut link_blocks,
+        );
     }
 
     /// Takes in a start tag (after the boundary it makes).
@@ -143,7 +197,12 @@ impl Segmenter {
 
     /// Which blocks of the page are its main content, given its whole
     /// text.
-    pub(crate) fn finish(self, text: &str) -> Decision {
+    pub(crate) fn finish(mut self, text: &str) -> Decision {
+        // The links after the last text placed: past every block.
+        let count = u32::try_from(self.blocks.blocks.len()).unwrap_or(u32::MAX);
+        for link in &mut self.link_blocks[self.links_placed..] {
+            *link = count;
+        }
         let blocks = &self.blocks.blocks;
         let all_text = |outcome| Decision {
             kept: Vec::new(),

@@ -3,7 +3,7 @@
 //! Needs more of a vector than [`Vector`] ([`Squeeze`]): SSSE3's shuffle
 //! (`x86_64/ssse3.rs`, 16-byte blocks) or AVX2's (`x86_64/avx2.rs`, 32).
 
-use crate::scan::squeeze::{LINE_BREAK, squeeze_byte};
+use crate::scan::squeeze::{LINE_BREAK, MarkSink, squeeze_byte};
 use crate::scan::vector::Vector;
 
 /// What squeezing needs of a vector past [`Vector`]: finding
@@ -47,6 +47,23 @@ pub(in crate::scan) unsafe fn squeeze_blocks<V: Squeeze>(
     j: &mut usize,
     after_space: &mut bool,
 ) -> usize {
+    // SAFETY: the caller's contract.
+    unsafe { squeeze_marked_blocks::<V, ()>(text, dst, j, after_space, &mut ()) }
+}
+
+/// [`squeeze_blocks`], telling `marks` of the marks it passes (see
+/// [`MarkSink`]): those before the offset it returns.
+///
+/// # Safety
+/// As for [`squeeze_blocks`].
+#[inline(always)]
+pub(in crate::scan) unsafe fn squeeze_marked_blocks<V: Squeeze, M: MarkSink>(
+    text: &[u8],
+    dst: *mut u8,
+    j: &mut usize,
+    after_space: &mut bool,
+    marks: &mut M,
+) -> usize {
     let w = V::BYTES;
     let n = text.len();
     // Kept in registers, given back at the end.
@@ -64,21 +81,27 @@ pub(in crate::scan) unsafe fn squeeze_blocks<V: Squeeze>(
             // one as a block, that one (or two: a no-break space)
             // by the byte loop, and the blocks go on after it.
             let k = specials.trailing_zeros() as usize;
-            if k > 0 {
+            let before = written;
+            let keep = if k > 0 {
                 // SAFETY: as below, with only the first `k` bytes
                 // kept.
-                unsafe { squeeze_block(block, (1 << k) - 1, dst, &mut written, &mut after) };
-            }
+                unsafe { squeeze_block(block, (1 << k) - 1, dst, &mut written, &mut after) }
+            } else {
+                0
+            };
+            marks.reach(i + k, i, before, keep);
             i += k;
             // SAFETY: `written <= i < n`: in the room.
             i += unsafe { squeeze_byte(text, i, dst, &mut written, &mut after) };
             continue;
         }
+        let before = written;
         // SAFETY: `written <= i` (at most a byte is written per byte
         // read), and a block keeps at most its `w` bytes, so its
         // 16-byte stores end before `i + w + 16 <= n + 16`; the caller
         // guarantees the instruction sets.
-        unsafe { squeeze_block(block, V::ALL, dst, &mut written, &mut after) };
+        let keep = unsafe { squeeze_block(block, V::ALL, dst, &mut written, &mut after) };
+        marks.reach(i + w, i, before, keep);
         i += w;
     }
     if i < n {
@@ -87,21 +110,23 @@ pub(in crate::scan) unsafe fn squeeze_blocks<V: Squeeze>(
         // mask of new ones), or the text copied into a block; left to
         // the byte loop if it holds a NUL or a 0xC2.
         let new = n - i;
-        let (block, valid) = if n >= w {
+        let (block, valid, base) = if n >= w {
             // SAFETY: `n - w .. n` is in `text`.
             let block = unsafe { V::load(text.as_ptr().add(n - w)) };
-            (block, V::ALL & !((1u32 << (w - new)) - 1))
+            (block, V::ALL & !((1u32 << (w - new)) - 1), n - w)
         } else {
             let mut padded = [b'a'; 32];
             padded[..n].copy_from_slice(text);
             // SAFETY: `padded` holds 32 bytes, at least `w`.
-            (unsafe { V::load(padded.as_ptr()) }, (1u32 << n) - 1)
+            (unsafe { V::load(padded.as_ptr()) }, (1u32 << n) - 1, 0)
         };
         if special(block) & valid == 0 {
+            let before = written;
             // SAFETY: `written <= i` and only the `new` bytes are kept,
             // so the stores end before `i + new + 16 = n + 16`; the
             // caller guarantees the instruction sets.
-            unsafe { squeeze_block(block, valid, dst, &mut written, &mut after) };
+            let keep = unsafe { squeeze_block(block, valid, dst, &mut written, &mut after) };
+            marks.reach(n, base, before, keep);
             i = n;
         }
     }
@@ -111,7 +136,7 @@ pub(in crate::scan) unsafe fn squeeze_blocks<V: Squeeze>(
 
 /// Squeezes the bytes of `block` whose bits are set in `valid` (the
 /// block's last bytes, or its first), which hold no NUL nor 0xC2:
-/// writes at `dst + *j` the ones it keeps.
+/// writes at `dst + *j` the ones it keeps, and gives their bits.
 ///
 /// # Safety
 /// `dst + *j` must have room for the valid bytes plus 16, the CPU
@@ -124,7 +149,7 @@ unsafe fn squeeze_block<V: Squeeze>(
     dst: *mut u8,
     j: &mut usize,
     after_space: &mut bool,
-) {
+) -> u32 {
     // SAFETY: the caller guarantees the instruction sets and the
     // room for the stores.
     unsafe {
@@ -169,5 +194,6 @@ unsafe fn squeeze_block<V: Squeeze>(
             };
             dst.add(to).write(b'\n');
         }
+        keep
     }
 }

@@ -237,3 +237,84 @@ pub(in crate::scan) unsafe fn short_masks<V: Vector, const K: usize>(
     }
     masks
 }
+
+/// See `text::count_classes_at`: each block of `V::BYTES` bytes classified
+/// into a bit mask per class, the masks counted by `count_ones` (POPCNT
+/// where the caller enables it); a mark inside a block takes the bits
+/// below it. The tail is copied into a block of zeros (a zero is of no
+/// class).
+///
+/// # Safety
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+pub(in crate::scan) unsafe fn count_classes_at<V: Vector>(
+    text: &[u8],
+    marks: &[usize],
+    at: &mut Vec<[u32; 8]>,
+) {
+    let w = V::BYTES;
+    let n = text.len();
+    let mut totals = [0u32; 8];
+    let mut marks = marks.iter().copied().peekable();
+    // Whether the byte before the block is a separator: the text's first
+    // byte counts as after one.
+    let mut after = 1u32;
+    let mut i = 0;
+    while i < n {
+        let block = if i + w <= n {
+            // SAFETY: `i + w <= n`: the block is in `text`; the caller
+            // guarantees the instruction set.
+            unsafe { V::load(text.as_ptr().add(i)) }
+        } else {
+            let mut padded = [0u8; 32];
+            padded[..n - i].copy_from_slice(&text[i..]);
+            // SAFETY: `padded` holds 32 bytes, at least `w`; the caller
+            // guarantees the instruction set.
+            unsafe { V::load(padded.as_ptr()) }
+        };
+        // SAFETY: the caller guarantees the instruction set.
+        let masks = unsafe { class_masks(block, after) };
+        after = (masks[0] >> (w - 1)) & 1;
+        while let Some(mark) = marks.next_if(|&m| m < i + w) {
+            let below = ((1u64 << (mark - i)) - 1) as u32;
+            at.push(core::array::from_fn(|c| {
+                totals[c] + (masks[c] & below).count_ones()
+            }));
+        }
+        for (total, mask) in totals.iter_mut().zip(masks) {
+            *total += mask.count_ones();
+        }
+        i += w;
+    }
+    at.extend(marks.map(|_| totals));
+}
+
+/// The masks of `count_classes_at`'s classes in `block` (bit `k` for byte
+/// `k`); `after` (0 or 1) says whether the byte before it is a separator.
+///
+/// # Safety
+/// The CPU must support `V`'s instruction set.
+#[inline(always)]
+unsafe fn class_masks<V: Vector>(block: V, after: u32) -> [u32; 8] {
+    // SAFETY: the caller guarantees the instruction set.
+    unsafe {
+        let is = |b: u8| block.eq(V::splat(b));
+        // `b - from` (wrapping) is below `len` where `from <= b < from + len`.
+        let within = |from: u8, len: u8| {
+            let d = block.sub(V::splat(from));
+            d.min(V::splat(len - 1)).eq(d)
+        };
+        let lf = is(b'\n');
+        let separators = is(b' ').or(lf).mask();
+        [
+            separators,
+            lf.mask(),
+            within(b'0', 10).mask(),
+            is(b'.').or(is(b'!')).or(is(b'?')).mask(),
+            is(b',').or(is(b';')).mask(),
+            is(b'|').or(is(b'/')).or(is(b'>')).mask(),
+            block.and(V::splat(0xC0)).eq(V::splat(0x80)).mask(),
+            within(b'A', 26).mask() & ((separators << 1) | after),
+        ]
+    }
+}

@@ -6,6 +6,8 @@ use core::arch::x86_64::*;
 use crate::scan::generic;
 #[cfg(feature = "extract")]
 use crate::scan::generic::squeeze::Squeeze;
+#[cfg(feature = "extract")]
+use crate::scan::squeeze::Marks;
 use crate::scan::vector::Vector;
 
 impl Vector for __m256i {
@@ -113,4 +115,41 @@ pub(super) unsafe fn squeeze(
 ) -> usize {
     // SAFETY: the caller guarantees the instruction sets and the rest.
     unsafe { generic::squeeze::squeeze_blocks::<__m256i>(text, dst, j, after_space) }
+}
+
+/// [`squeeze`], telling `marks` where the marks it passes went
+/// (`squeeze::SqueezeMarkedBlocks`).
+///
+/// # Safety
+/// As for [`squeeze`].
+#[cfg(feature = "extract")]
+#[target_feature(enable = "avx2,popcnt")]
+pub(super) unsafe fn squeeze_marked(
+    text: &[u8],
+    dst: *mut u8,
+    j: &mut usize,
+    after_space: &mut bool,
+    marks: &mut Marks<'_>,
+) -> usize {
+    // SAFETY: the caller guarantees the instruction sets and the rest.
+    unsafe {
+        generic::squeeze::squeeze_marked_blocks::<__m256i, _>(text, dst, j, after_space, marks)
+    }
+}
+
+/// See `text::count_classes_at`: 32-byte blocks, their masks counted by
+/// POPCNT.
+///
+/// # Safety
+/// The CPU must support AVX2 and POPCNT.
+#[cfg(feature = "extract")]
+#[target_feature(enable = "avx2,popcnt")]
+pub(super) unsafe fn count_classes_at(
+    text: &[u8],
+    marks: &[usize],
+    at: &mut Vec<[u32; 8]>,
+) -> bool {
+    // SAFETY: the caller guarantees AVX2 and POPCNT.
+    unsafe { generic::text::count_classes_at::<__m256i>(text, marks, at) };
+    true
 }

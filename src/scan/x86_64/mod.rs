@@ -29,7 +29,7 @@ use core::arch::x86_64::__m128i;
 
 use super::generic;
 #[cfg(feature = "extract")]
-use super::squeeze::SqueezeBlocks;
+use super::squeeze::{Marks, SqueezeBlocks, SqueezeMarkedBlocks};
 
 /// How far `find::find2` searches by itself, in SSE2 blocks, before
 /// handing over to memchr, whose start-up only pays on longer runs (the
@@ -144,13 +144,55 @@ pub(super) fn text_masks(text: &[u8]) -> Option<[u64; 3]> {
     Some(unsafe { generic::text::short_masks::<__m128i, 3>(text, generic::text::text_block_masks) })
 }
 
-/// See `text::count_classes`: 16-byte blocks (SSE2, chosen at compile
-/// time: most texts counted are a few blocks long).
 #[cfg(feature = "extract")]
-#[inline]
-pub(super) fn count_classes(text: &[u8]) -> Option<[u32; 8]> {
-    // SAFETY: SSE2 is enabled at compile time (this module's `cfg`).
-    Some(unsafe { sse2::count_classes(text) })
+choose_once! {
+    /// See `text::count_classes_at`: AVX2's 32-byte blocks where the CPU
+    /// has AVX2 and POPCNT, SSE2's 16 where it has POPCNT; `false` (not
+    /// counted) where it has no POPCNT, for the caller's byte loop.
+    #[inline]
+    pub(super) fn count_classes_at(text: &[u8], marks: &[usize], at: &mut Vec<[u32; 8]>) -> bool =
+        if !std::is_x86_feature_detected!("popcnt") {
+            no_count
+        } else if std::is_x86_feature_detected!("avx2") {
+            avx2::count_classes_at
+        } else {
+            sse2::count_classes_at
+        };
+}
+
+/// Counts nothing: the CPU has no POPCNT.
+///
+/// # Safety
+/// None: `unsafe` for the type of the choice only.
+#[cfg(feature = "extract")]
+unsafe fn no_count(_: &[u8], _: &[usize], _: &mut Vec<[u32; 8]>) -> bool {
+    false
+}
+
+/// A counting of `text::count_classes_at`'s classes, for the tests.
+#[cfg(all(test, feature = "extract"))]
+type ClassCounter = fn(&[u8], &[usize], &mut Vec<[u32; 8]>) -> bool;
+
+/// Every vector counting the CPU has, for the tests to compare each with
+/// the byte loop.
+#[cfg(all(test, feature = "extract"))]
+pub(super) fn class_counters() -> Vec<ClassCounter> {
+    fn sse2(text: &[u8], marks: &[usize], at: &mut Vec<[u32; 8]>) -> bool {
+        // SAFETY: listed only where the CPU has POPCNT (and SSE2).
+        unsafe { sse2::count_classes_at(text, marks, at) }
+    }
+    fn avx2(text: &[u8], marks: &[usize], at: &mut Vec<[u32; 8]>) -> bool {
+        // SAFETY: listed only where the CPU has AVX2 and POPCNT.
+        unsafe { avx2::count_classes_at(text, marks, at) }
+    }
+    let mut all: Vec<ClassCounter> = Vec::new();
+    if std::is_x86_feature_detected!("popcnt") {
+        all.push(sse2);
+        if std::is_x86_feature_detected!("avx2") {
+            all.push(avx2);
+        }
+    }
+    all
 }
 
 /// See `UrlMasks::of`: as [`text_masks`].
@@ -213,11 +255,47 @@ choose_once! {
     ) -> usize = squeezer(32).1;
 }
 
+/// [`squeezer`] with marks.
+#[cfg(feature = "extract")]
+fn marked_squeezer(widest: usize) -> (usize, SqueezeMarkedBlocks) {
+    match squeezer(widest).0 {
+        32 => (32, avx2::squeeze_marked),
+        16 => (16, ssse3::squeeze_marked),
+        _ => (0, super::squeeze::no_marked_blocks),
+    }
+}
+
+#[cfg(feature = "extract")]
+choose_once! {
+    /// Squeezing's vector blocks with marks, the widest the CPU has (see
+    /// `squeezer`).
+    ///
+    /// # Safety
+    /// As for `squeeze::SqueezeBlocks`, but for the instruction sets,
+    /// which the choice checks.
+    #[inline]
+    pub(super) unsafe fn squeeze_marked_blocks(
+        text: &[u8],
+        dst: *mut u8,
+        j: &mut usize,
+        after_space: &mut bool,
+        marks: &mut Marks<'_>,
+    ) -> usize = marked_squeezer(32).1;
+}
+
 /// Every squeezing the CPU has, with its width, for the tests to compare
 /// each with the byte loop.
 #[cfg(all(test, feature = "extract"))]
 pub(super) fn squeezers() -> Vec<(usize, SqueezeBlocks)> {
     let mut all: Vec<_> = [32, 16, 0].into_iter().map(squeezer).collect();
+    all.dedup_by_key(|(width, _)| *width);
+    all
+}
+
+/// [`squeezers`] with marks.
+#[cfg(all(test, feature = "extract"))]
+pub(super) fn marked_squeezers() -> Vec<(usize, SqueezeMarkedBlocks)> {
+    let mut all: Vec<_> = [32, 16, 0].into_iter().map(marked_squeezer).collect();
     all.dedup_by_key(|(width, _)| *width);
     all
 }

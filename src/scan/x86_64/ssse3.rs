@@ -7,6 +7,7 @@ use core::arch::x86_64::*;
 use crate::scan::class::is_ascii_whitespace;
 use crate::scan::generic;
 use crate::scan::generic::squeeze::Squeeze;
+use crate::scan::squeeze::Marks;
 use crate::scan::vector::Vector;
 
 /// For each byte of 8 that a block keeps (bit `i` for byte `i`),
@@ -100,4 +101,24 @@ pub(super) unsafe fn squeeze(
 ) -> usize {
     // SAFETY: the caller guarantees the instruction sets and the rest.
     unsafe { generic::squeeze::squeeze_blocks::<__m128i>(text, dst, j, after_space) }
+}
+
+/// [`squeeze`], telling `marks` where the marks it passes went
+/// (`squeeze::SqueezeMarkedBlocks`).
+///
+/// # Safety
+/// As for [`squeeze`].
+#[cfg(feature = "extract")]
+#[target_feature(enable = "ssse3,popcnt")]
+pub(super) unsafe fn squeeze_marked(
+    text: &[u8],
+    dst: *mut u8,
+    j: &mut usize,
+    after_space: &mut bool,
+    marks: &mut Marks<'_>,
+) -> usize {
+    // SAFETY: the caller guarantees the instruction sets and the rest.
+    unsafe {
+        generic::squeeze::squeeze_marked_blocks::<__m128i, _>(text, dst, j, after_space, marks)
+    }
 }

@@ -164,8 +164,7 @@ impl core::ops::BitOrAssign for Signals {
 }
 
 /// What the element itself says, by its name.
-#[inline]
-pub(crate) fn of_element(element: Element) -> Signals {
+pub(crate) const fn of_element(element: Element) -> Signals {
     use Element as E;
     match element {
         E::Article => Signals::IN_ARTICLE,

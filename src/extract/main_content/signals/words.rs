@@ -85,56 +85,54 @@ fn of_word(hash: u64, word: &[u8]) -> Signals {
     if !own.is_empty() || len < 6 {
         return own;
     }
-    // Its starts and its ends of the lengths a part has, by their hashes
-    // (an end hashed from its last byte back); only where its first two
-    // bytes begin a part, or its last two end one (most long words of a
-    // page, its ids, do neither: no lookup then).
-    let starts = PART_STARTS.has(word[0], word[1]);
-    let ends = PART_ENDS.has(word[len - 1], word[len - 2]);
-    if !starts && !ends {
-        return Signals::NONE;
-    }
+    // The parts it may start or end with, by its first two bytes and its
+    // last two (most long words of a page, its ids, start and end with no
+    // part's: then nothing more), each compared.
     let mut signals = Signals::NONE;
-    let (mut prefix, mut suffix) = (FNV_OFFSET, SUFFIX_OFFSET);
-    for k in 1..len.min(PART_BYTES + 1) {
-        prefix = fnv(prefix, word[k - 1].to_ascii_lowercase());
-        suffix = fnv(suffix, word[len - k].to_ascii_lowercase());
-        if PART_LENGTH[k] {
-            if starts {
-                signals |= part(prefix);
+    let mut parts = |mut candidates: u32, at_end: bool| {
+        while candidates != 0 {
+            let (part, part_signals) = PARTS[candidates.trailing_zeros() as usize];
+            candidates &= candidates - 1;
+            let n = part.len();
+            if n >= len {
+                continue;
             }
-            if ends {
-                signals |= part(suffix);
+            let piece = if at_end { &word[len - n..] } else { &word[..n] };
+            if piece.eq_ignore_ascii_case(part) {
+                signals |= part_signals;
             }
         }
-    }
+    };
+    parts(PART_STARTS.of(word[0], word[1]), false);
+    parts(PART_ENDS.of(word[len - 1], word[len - 2]), true);
     signals
 }
 
-/// A set of pairs of letters, by their low five bits (a letter's case
-/// aside; a digit or other byte may share a letter's bits, which only
-/// lets more words through to the lookup).
-struct Pairs([u64; 16]);
+/// The parts of [`PARTS`] (a bit each) by a pair of letters, by their
+/// low five bits (a letter's case aside; a digit or other byte may share
+/// a letter's bits, which only gives a part more to compare).
+struct Pairs([u32; 1024]);
 
 impl Pairs {
-    /// The pairs that begin the parts (`last` false), or end them, the
-    /// last byte first (`last` true).
+    /// The parts by their first two bytes (`last` false), or by their
+    /// last two, the last first (`last` true).
     const fn of_parts(last: bool) -> Pairs {
-        let mut bits = [0u64; 16];
+        assert!(PARTS.len() <= 32);
+        let mut parts = [0u32; 1024];
         let mut i = 0;
         while i < PARTS.len() {
             let part = PARTS[i].0;
             let n = part.len();
+            assert!(n <= PART_BYTES);
             let (a, b) = if last {
                 (part[n - 1], part[n - 2])
             } else {
                 (part[0], part[1])
             };
-            let at = Pairs::index(a, b);
-            bits[at / 64] |= 1 << (at % 64);
+            parts[Pairs::index(a, b)] |= 1 << i;
             i += 1;
         }
-        Pairs(bits)
+        Pairs(parts)
     }
 
     /// Where the pair `a`, `b` is.
@@ -143,86 +141,18 @@ impl Pairs {
         ((a as usize & 31) << 5) | (b as usize & 31)
     }
 
-    /// Whether the pair `a`, `b` is in the set.
+    /// The parts of the pair `a`, `b`.
     #[inline(always)]
-    fn has(&self, a: u8, b: u8) -> bool {
-        let at = Pairs::index(a, b);
-        self.0[at / 64] & (1 << (at % 64)) != 0
+    fn of(&self, a: u8, b: u8) -> u32 {
+        self.0[Pairs::index(a, b)]
     }
 }
 
-/// The first two bytes of every part.
+/// The parts by their first two bytes.
 static PART_STARTS: Pairs = Pairs::of_parts(false);
 
-/// The last two bytes of every part, the last first.
+/// The parts by their last two bytes, the last first.
 static PART_ENDS: Pairs = Pairs::of_parts(true);
-
-/// Where hashing an end of a word starts, told apart from the starts.
-const SUFFIX_OFFSET: u64 = FNV_OFFSET ^ 0x5bd1_e995;
-
-/// Whether some part is `k` bytes long.
-static PART_LENGTH: [bool; PART_BYTES + 1] = {
-    let mut table = [false; PART_BYTES + 1];
-    let mut i = 0;
-    while i < PARTS.len() {
-        table[PARTS[i].0.len()] = true;
-        i += 1;
-    }
-    table
-};
-
-/// The parts by the hash of their bytes (as a word's start) and of their
-/// bytes from the last back (as its end), as [`TABLE`] holds the known
-/// words.
-static PART_TABLE: [(u64, Signals); 256] = {
-    let mut table = [(0u64, Signals::NONE); 256];
-    let mut i = 0;
-    while i < 2 * PARTS.len() {
-        let (part, signals) = PARTS[i / 2];
-        assert!(part.len() <= PART_BYTES);
-        let mut hash = if i % 2 == 0 {
-            FNV_OFFSET
-        } else {
-            SUFFIX_OFFSET
-        };
-        let mut j = 0;
-        while j < part.len() {
-            hash = fnv(
-                hash,
-                if i % 2 == 0 {
-                    part[j]
-                } else {
-                    part[part.len() - 1 - j]
-                },
-            );
-            j += 1;
-        }
-        let mut slot = hash as usize % 256;
-        while table[slot].0 != 0 {
-            assert!(table[slot].0 != hash);
-            slot = (slot + 1) % 256;
-        }
-        table[slot] = (hash, signals);
-        i += 1;
-    }
-    table
-};
-
-/// The signals of the part with hash `hash`, if it is one.
-#[inline]
-fn part(hash: u64) -> Signals {
-    let mut slot = hash as usize % 256;
-    loop {
-        let (key, signals) = PART_TABLE[slot];
-        if key == hash {
-            return signals;
-        }
-        if key == 0 {
-            return Signals::NONE;
-        }
-        slot = (slot + 1) % 256;
-    }
-}
 
 /// How many slots [`TABLE`] has: a power of two, at least four times the
 /// known words, so that probes are short.
