@@ -38,19 +38,26 @@ impl Extractor {
     /// assert_eq!(extractor.finish().text, "One\nTwo");
     /// ```
     pub fn reserve_text(&mut self, bytes: usize) {
+        self.reserve_text_and_markdown(bytes, bytes);
+    }
+
+    /// [`Extractor::reserve_text`], `text` bytes for the text and
+    /// `markdown` for the Markdown.
+    fn reserve_text_and_markdown(&mut self, text: usize, markdown: usize) {
         // Under a memory limit, no more than a quarter of it: the rest is
         // for the blocks, the links and the Markdown, and for the text to
         // grow into.
-        let bytes = bytes.min(self.budget.limit() / 4);
-        self.text.reserve(bytes);
-        if let Some(markdown) = &mut self.markdown {
-            markdown.reserve(bytes);
+        let most = self.budget.limit() / 4;
+        self.text.reserve(text.min(most));
+        if let Some(out) = &mut self.markdown {
+            out.reserve(markdown.min(most));
         }
     }
 
     /// Makes room for what a page of `page_bytes` bytes usually yields,
     /// for a caller who knows its length: text for half of it (see
-    /// [`Extractor::reserve_text`]) and, when links are wanted, one link
+    /// [`Extractor::reserve_text`]), Markdown for three quarters, and,
+    /// when links are wanted, one link
     /// for every [`PAGE_BYTES_PER_LINK`] bytes (at most
     /// [`LINKS_RESERVED_MAX`]). [`extract`](crate::extract::extract) does this.
     ///
@@ -74,7 +81,10 @@ impl Extractor {
     /// assert_eq!(extractor.finish().links.len(), 2);
     /// ```
     pub fn reserve_page(&mut self, page_bytes: usize) {
-        self.reserve_text(page_bytes / 2);
+        // Markdown is longer than the text (its markup, the links'
+        // URLs): up to two thirds of the corpus's largest pages, where
+        // half of them made it grow once, copying what it held.
+        self.reserve_text_and_markdown(page_bytes / 2, page_bytes / 4 * 3);
         if self.wants.links {
             self.links
                 .reserve((page_bytes / PAGE_BYTES_PER_LINK).min(LINKS_RESERVED_MAX));

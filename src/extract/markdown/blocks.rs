@@ -342,7 +342,7 @@ impl Blocks {
                     if *state == Marker::Due && !blank {
                         match number {
                             Some(n) => {
-                                out.push_str(itoa(*n, &mut [0; 10]));
+                                push_decimal(out, *n);
                                 out.push_str(". ");
                             }
                             None => out.push_str("- "),
@@ -391,18 +391,22 @@ fn decimal_width(n: u32) -> usize {
     n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
-/// `n` in decimal, in `buffer`.
-fn itoa(mut n: u32, buffer: &mut [u8; 10]) -> &str {
-    let mut at = buffer.len();
+/// Writes `n` in decimal, a digit at a time (no string made and checked).
+fn push_decimal(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut n = n;
     loop {
         at -= 1;
-        buffer[at] = b'0' + (n % 10) as u8;
+        digits[at] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
             break;
         }
     }
-    core::str::from_utf8(&buffer[at..]).unwrap_or("0")
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
 }
 
 #[cfg(test)]
@@ -411,8 +415,11 @@ mod tests {
 
     #[test]
     fn numbers() {
-        assert_eq!(itoa(0, &mut [0; 10]), "0");
-        assert_eq!(itoa(4_294_967_295, &mut [0; 10]), "4294967295");
+        for n in [0, 7, 10, 99, 1_000, 4_294_967_295] {
+            let mut out = String::from("x");
+            push_decimal(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
         assert_eq!(decimal_width(9), 1);
         assert_eq!(decimal_width(10), 2);
         assert_eq!(decimal_width(0), 1);

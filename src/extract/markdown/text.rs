@@ -10,7 +10,24 @@ use super::{escape, inline};
 
 impl Markdown {
     /// Takes in text that is shown.
+    #[inline(always)]
     pub(in crate::extract) fn text(&mut self, text: &str) {
+        // Whitespace alone (most often a line break and an indentation
+        // between two tags: a third of a page's text tokens) is a space
+        // due and nothing more, told without classing its bytes.
+        if whitespace_alone(text.as_bytes()) && self.math.is_none() && self.code.is_none() {
+            if !self.is_full() {
+                self.blocks.ask(Due::Space);
+            }
+            return;
+        }
+        self.text_words(text)
+    }
+
+    /// [`Markdown::text`] of text that is not whitespace alone (or is in
+    /// code or math).
+    #[inline(never)]
+    fn text_words(&mut self, text: &str) {
         if self.is_full() {
             return;
         }
@@ -95,7 +112,7 @@ impl Markdown {
     }
 
     /// Writes what is due before text beginning with `first`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn begin(&mut self, first: char) {
         if !self.inline.waiting() && self.table.is_none() {
             // Most text: nothing due, or a space between words.
@@ -109,6 +126,13 @@ impl Markdown {
                 _ => {}
             }
         }
+        self.begin_due(first)
+    }
+
+    /// [`Markdown::begin`] when more than a space is due: a separator,
+    /// the containers' prefix, inline markup opened or settled.
+    #[inline(never)]
+    fn begin_due(&mut self, first: char) {
         let next = if self.blocks.due == Due::Nothing {
             first
         } else {
@@ -174,6 +198,26 @@ impl Markdown {
     }
 }
 
+/// Whether `bytes` is ASCII whitespace alone (and not empty): most such
+/// text is a line break and spaces, eight of which are compared at once.
+#[inline(always)]
+fn whitespace_alone(bytes: &[u8]) -> bool {
+    let Some((&first, mut rest)) = bytes.split_first() else {
+        return false;
+    };
+    if !crate::scan::is_ascii_whitespace(first) {
+        return false;
+    }
+    const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+    while let Some((word, tail)) = rest.split_first_chunk::<8>() {
+        if u64::from_ne_bytes(*word) != SPACES {
+            break;
+        }
+        rest = tail;
+    }
+    rest.iter().all(|&b| crate::scan::is_ascii_whitespace(b))
+}
+
 /// Whether `bytes` holds a NUL or a byte 0xC2 (which may begin a no-break
 /// space), eight bytes a step: most text tokens are short, where a call
 /// to a vector search costs more than it saves.
@@ -194,7 +238,25 @@ fn has_nul_or_c2(bytes: &[u8]) -> bool {
 }
 #[cfg(test)]
 mod tests {
-    use super::has_nul_or_c2;
+    use super::{has_nul_or_c2, whitespace_alone};
+
+    #[test]
+    fn whitespace_alone_at_every_length() {
+        assert!(!whitespace_alone(b""));
+        for len in 1..40 {
+            for at in 0..len {
+                let mut text = vec![b' '; len];
+                for ws in [b'\n', b'\t', b'\r', 0x0C] {
+                    text[at] = ws;
+                    assert!(whitespace_alone(&text), "{len} {at}");
+                }
+                for other in [b'a', 0x0B, 0, 0xC2, b'-'] {
+                    text[at] = other;
+                    assert!(!whitespace_alone(&text), "{len} {at}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn nul_or_c2_anywhere() {
