@@ -249,7 +249,23 @@ impl Blocks {
     /// the separator, the containers' prefix, the items' markers and the
     /// heading's `#`s. `flat` (a table cell, a heading's content) turns
     /// every break into a space. Returns whether it wrote a marker.
+    #[inline(always)]
     pub(super) fn begin(&mut self, out: &mut String, flat: bool) -> bool {
+        // Most often (inline markup due before a word): at most a space,
+        // flat or not, and no heading's `#`s waiting.
+        if self.due <= Due::Space && !matches!(self.heading, Some((_, false))) {
+            if self.due == Due::Space && !self.line_start {
+                out.push(' ');
+            }
+            self.due = Due::Nothing;
+            return false;
+        }
+        self.begin_lines(out, flat)
+    }
+
+    /// [`Blocks::begin`] when a line break is due, or a heading's `#`s.
+    #[inline(never)]
+    fn begin_lines(&mut self, out: &mut String, flat: bool) -> bool {
         let due = core::mem::replace(&mut self.due, Due::Nothing);
         if flat {
             if due != Due::Nothing && !self.line_start {
@@ -338,7 +354,6 @@ impl Blocks {
                 Container::Quote => out.push_str("> "),
                 Container::List(..) => {}
                 Container::Item { number, state } => {
-                    let width = number.map_or(2, |n| decimal_width(n) + 2);
                     if *state == Marker::Due && !blank {
                         match number {
                             Some(n) => {
@@ -351,7 +366,7 @@ impl Blocks {
                         marker = true;
                         written = Some(i);
                     } else {
-                        out.push_str(spaces(width));
+                        out.push_str(spaces(number.map_or(2, |n| decimal_width(n) + 2)));
                     }
                 }
             }

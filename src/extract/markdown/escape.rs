@@ -142,7 +142,7 @@ fn stops(masks: MarkdownMasks, w: usize, last: bool, place: Place) -> (u64, u64)
 /// the rules for anywhere must not escape again; `usize::MAX` for none).
 #[inline(always)]
 fn first_word(out: &mut String, text: &str, place: Place) -> (usize, usize) {
-    if !place.line_start || place.code {
+    if !place.line_start || place.code || !may_begin_a_block(text.as_bytes()) {
         return (0, usize::MAX);
     }
     let bytes = text.as_bytes();
@@ -219,8 +219,6 @@ pub(super) fn line_start(out: &mut String, text: &str) {
     }
 }
 
-/// Where a backslash goes in a piece at the start of a line, if the piece
-/// would begin a block there.
 /// Whether `out` ends with 1 to 9 digits that begin its last line after
 /// the containers' prefix (quote markers, list markers, indentation): a
 /// `.` or `)` written next would make them an ordered list's marker. The
@@ -251,6 +249,19 @@ pub(super) fn digits_begin_the_line(out: &str) -> bool {
     before.len() <= 256
 }
 
+/// Whether `bytes` begins with a byte [`line_start_escape`] may escape a
+/// word for: most words at a line's start are told by it alone, without
+/// looking for their end.
+#[inline(always)]
+fn may_begin_a_block(bytes: &[u8]) -> bool {
+    matches!(
+        bytes.first(),
+        Some(b'#' | b'-' | b'+' | b'*' | b'=' | b'_' | b'>' | b'~' | b'0'..=b'9')
+    )
+}
+
+/// Where a backslash goes in a piece at the start of a line, if the piece
+/// would begin a block there.
 fn line_start_escape(bytes: &[u8]) -> Option<usize> {
     let first = *bytes.first()?;
     let all_first = || bytes.iter().all(|&b| b == first);

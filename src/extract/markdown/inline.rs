@@ -77,6 +77,8 @@ pub(super) struct Inline {
     /// `<a>` ends the one open), as written in the Markdown; one buffer
     /// from link to link, where each link's URL was a string of its own.
     destination: String,
+    /// A destination that needed no change (see [`Inline::destination_of`]).
+    clean: String,
 }
 
 /// The last character of `out`: its last byte when that is ASCII (most
@@ -140,10 +142,34 @@ impl Inline {
             self.over += u32::from(link);
             return;
         }
-        self.destination = if link { destination(url) } else { url };
+        self.destination = if link { self.destination_of(url) } else { url };
         if link {
             self.start(Style::Link);
         }
+    }
+
+    /// [`destination`] of a link's URL. Most links of a page share their
+    /// start (the page's own address before a fragment, the site's):
+    /// what a URL shares with one that needed no change needs no look
+    /// (`destination_changes` is a test of each byte), so only the rest
+    /// is classed, where the whole URL was.
+    fn destination_of(&mut self, url: String) -> String {
+        // A short URL (a fragment alone) is one vector block anyway.
+        const SHORT: usize = 16;
+        if url.len() <= SHORT {
+            return destination(url);
+        }
+        let shared = shared_prefix(self.clean.as_bytes(), url.as_bytes());
+        if crate::scan::destination_changes(&url.as_bytes()[shared..]) {
+            return destination(url);
+        }
+        // Kept while it shares half of each URL, so that most links
+        // copy nothing.
+        if shared < url.len() / 2 {
+            self.clean.clear();
+            self.clean.push_str(&url);
+        }
+        url
     }
 
     /// An inline element of `style` starts.
@@ -498,6 +524,28 @@ pub(super) fn destination(url: String) -> String {
     out
 }
 
+/// How many bytes `a` and `b` share at their start, eight at a time.
+fn shared_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
+    let mut at = 0;
+    for (x, y) in a.chunks_exact(8).zip(b.chunks_exact(8)) {
+        let (mut x8, mut y8) = ([0; 8], [0; 8]);
+        x8.copy_from_slice(x);
+        y8.copy_from_slice(y);
+        let differ = u64::from_le_bytes(x8) ^ u64::from_le_bytes(y8);
+        if differ != 0 {
+            return at + differ.trailing_zeros() as usize / 8;
+        }
+        at += 8;
+    }
+    at + a[at..]
+        .iter()
+        .zip(&b[at..])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
 /// Writes an image, `![alt](src)`.
 pub(super) fn image(out: &mut String, alt: &str, src: &str) {
     out.push_str("![");
@@ -520,6 +568,47 @@ mod tests {
         assert_eq!(&*d("a<b>\n"), "a%3Cb%3E%0A");
         assert_eq!(&*d("https://x.example/\u{85}"), "https://x.example/%C2%85");
         assert_eq!(&*d("https://x.example/é"), "https://x.example/é");
+    }
+
+    #[test]
+    fn shared_prefixes() {
+        for (a, b, n) in [
+            ("", "abc", 0),
+            ("abc", "abd", 2),
+            ("https://example.com/a#x", "https://example.com/a#y", 22),
+            ("https://example.com/", "https://example.com/dir", 20),
+            ("0123456789abcdefXYZ", "0123456789abcdefXYZ", 19),
+            ("01234567Z", "01234567Y", 8),
+        ] {
+            assert_eq!(shared_prefix(a.as_bytes(), b.as_bytes()), n, "{a} {b}");
+            assert_eq!(shared_prefix(b.as_bytes(), a.as_bytes()), n, "{b} {a}");
+        }
+    }
+
+    /// A link's destination through the cache of a clean one is what it
+    /// is without it, whatever came before.
+    #[test]
+    fn destinations_through_the_cache() {
+        let urls = [
+            "https://example.com/dir/page.html#sec-a",
+            "https://example.com/dir/page.html#sec-b(1)",
+            "https://example.com/dir/page.html#sec-c",
+            "https://example.com/dir/a b",
+            "https://example.com/dir/page.html#sec-d|e",
+            "#x",
+            "https://other.example/\\path",
+            "https://example.com/dir/page.html#sec-f",
+        ];
+        let mut inline = Inline::default();
+        for _ in 0..2 {
+            for url in urls {
+                assert_eq!(
+                    inline.destination_of(url.to_owned()),
+                    destination(url.to_owned()),
+                    "{url}"
+                );
+            }
+        }
     }
 
     #[test]
