@@ -164,6 +164,12 @@ fn write_held<W: Write>(
     main_content: bool,
     out: &mut W,
 ) -> io::Result<()> {
+    if main_content {
+        // The whole text is held: room for what the page's first chunk
+        // usually yields (half of it, as `reserve_page` reserves), where
+        // it grew by doubling, each time copying what it held.
+        extractor.reserve_text(page.head().len() / 2);
+    }
     page.tokenize(
         tokenizing,
         &mut Feeding {

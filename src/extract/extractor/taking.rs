@@ -49,6 +49,9 @@ impl Extractor {
         // grow into.
         let most = self.budget.limit() / 4;
         self.text.reserve(text.min(most));
+        if let Some(segmenter) = &mut self.segmenter {
+            segmenter.reserve(text.min(most));
+        }
         if let Some(out) = &mut self.markdown {
             out.reserve(markdown.min(most));
         }
