@@ -743,6 +743,25 @@ impl Extractor {
 
     #[inline(never)]
     fn end_tag(&mut self, tag: &Tag<'_>) {
+        // Main content without Markdown: the element closed, and most end
+        // tags while text is shown are at most a boundary, from the bits
+        // as the start tags' fast path takes it; a block's end out of
+        // line, so that the rest save no register.
+        if self.markdown.is_none() {
+            if let Some(segmenter) = &mut self.segmenter {
+                segmenter.end_tag(tag);
+                if self.visible.shows_text() && !END_TAGS.contains(tag.element) {
+                    let kind = self.dispatch.kinds.of(tag.element);
+                    if kind & kinds::BLOCK != 0 {
+                        return self.end_tag_block(tag);
+                    } else if kind & kinds::CELL != 0 {
+                        self.boundary(Some(Boundary::Cell));
+                    }
+                    return;
+                }
+                return self.end_tag_past_text(tag);
+            }
+        }
         if self.markdown.is_some() && self.visible.shows_text() {
             // Inline markup that only Markdown reads: nothing else to do
             // (see `markdown_inline_start`).
@@ -759,19 +778,7 @@ impl Extractor {
         // Most end tags while text is shown are at most a boundary: of the
         // text and the anchor text, if they are wanted.
         if self.visible.shows_text() && !END_TAGS.contains(tag.element) {
-            if self.markdown.is_none() && self.segmenter.is_some() {
-                // Main content: the boundary from the bits, as the start
-                // tags' fast path takes it.
-                let kind = self.dispatch.kinds.of(tag.element);
-                if kind & kinds::BLOCK != 0 {
-                    if tag.element != Element::Br {
-                        self.end_block();
-                    }
-                    self.boundary(Some(Boundary::Block));
-                } else if kind & kinds::CELL != 0 {
-                    self.boundary(Some(Boundary::Cell));
-                }
-            } else if self.text.mode() != TextMode::Off
+            if self.text.mode() != TextMode::Off
                 || self.markdown.is_some()
                 || self.links.anchor_state() == AnchorState::Open
             {
@@ -779,6 +786,23 @@ impl Extractor {
             }
             return;
         }
+        self.end_tag_past_text(tag);
+    }
+
+    /// [`Extractor::end_tag`] of a block element while text is shown, with
+    /// main content and without Markdown: the block ends (but at a `<br>`),
+    /// and the line breaks.
+    #[inline(never)]
+    fn end_tag_block(&mut self, tag: &Tag<'_>) {
+        if tag.element != Element::Br {
+            self.end_block();
+        }
+        self.boundary(Some(Boundary::Block));
+    }
+
+    /// [`Extractor::end_tag`] past the boundaries while text is shown.
+    #[inline(always)]
+    fn end_tag_past_text(&mut self, tag: &Tag<'_>) {
         if tag.element == Element::A && self.visible.shows_text() {
             // Neither a boundary nor read by the metadata: it ends the
             // anchor text, if any.

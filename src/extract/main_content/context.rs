@@ -96,10 +96,36 @@ impl Context {
         self.open.len() + self.past_depth as usize
     }
 
-    /// Takes in a start tag.
+    /// Takes in a start tag. Most tags close nothing but an open `p`, and
+    /// are no void or foreign element: those open their element here,
+    /// inlined into the caller, and their attributes are read out of line
+    /// (about half of a page's tags have none); the rest go to
+    /// [`Context::start_tag_rare`].
+    #[inline(always)]
     pub(super) fn start_tag(&mut self, tag: &Tag<'_>) {
         let element = tag.element;
         let kind = ElementKind::of(element);
+        if kind.has(ElementKind::RARE) || (tag.self_closing && self.foreign > 0) {
+            return self.start_tag_rare(tag, kind);
+        }
+        if kind.has(ElementKind::CLOSES_P) {
+            // A `p` is no foreign element: closing it leaves the count.
+            if self
+                .open
+                .last()
+                .is_some_and(|top| top.element == Element::P)
+            {
+                self.open.pop();
+            }
+        }
+        self.open_element(tag, kind);
+    }
+
+    /// [`Context::start_tag`] for the tags that may close an item, and
+    /// those of void and foreign elements (and `/>` inside one).
+    #[inline(never)]
+    fn start_tag_rare(&mut self, tag: &Tag<'_>, kind: ElementKind) {
+        let element = tag.element;
         if let Some(top) = self.open.last() {
             if kind.has(ElementKind::CLOSES_P) {
                 if top.element == Element::P {
@@ -115,6 +141,13 @@ impl Context {
         if kind.has(ElementKind::FOREIGN) {
             self.foreign += 1;
         }
+        self.open_element(tag, kind);
+    }
+
+    /// Opens the element of a start tag (held if there is room).
+    #[inline(always)]
+    fn open_element(&mut self, tag: &Tag<'_>, kind: ElementKind) {
+        let element = tag.element;
         if self.open.len() == DEPTH {
             self.past_depth += 1;
             return;
@@ -149,8 +182,25 @@ impl Context {
     }
 
     /// Takes in an end tag: closes its element and those inside it, if it
-    /// is open near enough.
+    /// is open near enough. Most end tags close the innermost element,
+    /// which is no custom one: that is done here, inlined into the caller;
+    /// the rest in [`Context::end_tag_rare`].
+    #[inline(always)]
     pub(super) fn end_tag(&mut self, tag: &Tag<'_>) {
+        if self.past_depth == 0 && tag.element != Element::Other {
+            if let Some(top) = self.open.last() {
+                // Only a custom element has a name hash.
+                if top.element == tag.element {
+                    return self.pop(1);
+                }
+            }
+        }
+        self.end_tag_rare(tag);
+    }
+
+    /// [`Context::end_tag`] past its fast path.
+    #[inline(never)]
+    fn end_tag_rare(&mut self, tag: &Tag<'_>) {
         if self.past_depth > 0 {
             // The innermost elements are not held: this closes one of them.
             self.past_depth -= 1;
@@ -161,12 +211,6 @@ impl Context {
         } else {
             0
         };
-        // Most end tags close the innermost element.
-        if let Some(top) = self.open.last() {
-            if top.element == tag.element && top.name_hash == name_hash {
-                return self.pop(1);
-            }
-        }
         let found = self
             .open
             .iter()
@@ -252,6 +296,8 @@ impl ElementKind {
     const VOID: u8 = 1 << 3;
     /// `svg` or `math`: where `/>` closes an element.
     const FOREIGN: u8 = 1 << 4;
+    /// What [`Context::start_tag_rare`] takes.
+    const RARE: u8 = ElementKind::CLOSES_ITEM | ElementKind::VOID | ElementKind::FOREIGN;
 
     /// The kind of every element, by its id.
     const TABLE: [ElementKind; 256] = {

@@ -201,6 +201,7 @@ pub(crate) const fn of_element(element: Element) -> Signals {
 /// Also a hash of its `class` value (0 when it has none): the parts of a
 /// page that repeat (the posts of a thread, the items of a listing) share
 /// one.
+#[inline(never)]
 pub(crate) fn of_attributes(tag: &Tag<'_>, classes: &mut ClassCache) -> (Signals, u32) {
     let mut signals = Signals::NONE;
     let mut class = 0;
