@@ -304,6 +304,9 @@ fn is<const N: usize>(name: &[u8], word: &[u8; N]) -> bool {
 /// `visibility: hidden`).
 fn hides(style: &str) -> bool {
     let bytes = style.as_bytes();
+    if !may_hide(bytes) {
+        return false;
+    }
     let mut squeezed = [0u8; 64];
     // Only the first 64 non-space bytes are looked at: a style that hides
     // says so early, and a hostile one costs no more.
@@ -322,6 +325,21 @@ fn hides(style: &str) -> bool {
         let (name, value) = (&s[..p], &s[p + 1..]);
         (ends_with(name, b"display") && starts_with(value, b"none"))
             || (ends_with(name, b"visibility") && starts_with(value, b"hidden"))
+    })
+}
+
+/// Whether an inline style may hide the element, as [`hides`] reads it:
+/// a `:` between a `y` (`display`, `visibility`) and an `n` or `h`
+/// (`none`, `hidden`), whitespace aside. Most styles have none, and this
+/// looks only at their colons (most styles were squeezed byte by byte).
+#[inline]
+fn may_hide(style: &[u8]) -> bool {
+    let lower = |b: u8| b | 0x20;
+    memchr::memchr_iter(b':', style).any(|p| {
+        let before = style[..p].iter().rev().find(|b| !b.is_ascii_whitespace());
+        let after = style[p + 1..].iter().find(|b| !b.is_ascii_whitespace());
+        before.is_some_and(|&b| lower(b) == b'y')
+            && after.is_some_and(|&b| matches!(lower(b), b'n' | b'h'))
     })
 }
 
@@ -386,5 +404,9 @@ mod tests {
         assert!(hides("color: red; DISPLAY : none"));
         assert!(!hides("display:block"));
         assert!(!hides(&" ".repeat(1000)));
+        assert!(hides("VISIBILITY :\tHidden"));
+        assert!(!hides("display: inline; visibility: visible"));
+        assert!(!may_hide(b"color: red; display: block"));
+        assert!(may_hide(b"display :\n none"));
     }
 }

@@ -20,21 +20,26 @@ pub(crate) fn of_words(value: &str) -> Signals {
     // lowercased.
     let mut start = 0;
     let mut hash = FNV_OFFSET;
-    let mut previous_lower = false;
     for (i, &b) in bytes.iter().enumerate() {
         let class = BYTE_CLASS[b as usize];
+        // Most bytes: a lowercase letter or a digit, which goes on the
+        // word.
+        if class & LOWER_OR_DIGIT != 0 {
+            hash = fnv(hash, b);
+            continue;
+        }
         // A word ends at a byte that is no letter or digit, and before an
         // uppercase letter that follows a lowercase one (`mainNav`).
-        if class == OTHER || (class == UPPER && previous_lower) {
+        let previous_lower = i > 0 && BYTE_CLASS[bytes[i - 1] as usize] == LOWER;
+        if class == OTHER || previous_lower {
             if i > start {
                 signals |= of_word(hash, &bytes[start..i]);
             }
             start = i + usize::from(class == OTHER);
             hash = FNV_OFFSET;
         }
-        previous_lower = class == LOWER;
-        if class != OTHER {
-            hash = fnv(hash, b | (0x20 * u8::from(class == UPPER)));
+        if class == UPPER {
+            hash = fnv(hash, b | 0x20);
         }
     }
     if bytes.len() > start {
@@ -48,6 +53,8 @@ const OTHER: u8 = 0;
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
 const DIGIT: u8 = 3;
+/// The bit [`LOWER`] and [`DIGIT`] share.
+const LOWER_OR_DIGIT: u8 = LOWER & DIGIT;
 
 /// The class of every byte.
 static BYTE_CLASS: [u8; 256] = {
