@@ -93,9 +93,12 @@ const _: () = assert!(core::mem::size_of::<Block>() <= 64);
 struct Pending {
     /// Whether any text came: then the rest is known.
     started: bool,
-    raw_bytes: u32,
-    link_bytes: u32,
-    pieces: u32,
+    /// Counted in 64 bits, which no page fills, so that each text token
+    /// adds without a test; a block's own counts stop at `u32::MAX`
+    /// ([`narrow`]), as if these had.
+    raw_bytes: u64,
+    link_bytes: u64,
+    pieces: u64,
     signals: Signals,
     nearest: Signals,
     depth: u32,
@@ -112,9 +115,9 @@ impl Block {
             start: text.start,
             end: text.end,
             first_run,
-            raw_bytes: p.raw_bytes,
-            link_bytes: p.link_bytes,
-            pieces: p.pieces,
+            raw_bytes: narrow(p.raw_bytes),
+            link_bytes: narrow(p.link_bytes),
+            pieces: narrow(p.pieces),
             signals: p.signals,
             nearest: p.nearest,
             depth: p.depth,
@@ -126,10 +129,16 @@ impl Block {
     /// Counts the text noted in `p` as the block's.
     #[inline]
     fn add(&mut self, p: &Pending) {
-        self.raw_bytes = self.raw_bytes.saturating_add(p.raw_bytes);
-        self.link_bytes = self.link_bytes.saturating_add(p.link_bytes);
-        self.pieces = self.pieces.saturating_add(p.pieces);
+        self.raw_bytes = self.raw_bytes.saturating_add(narrow(p.raw_bytes));
+        self.link_bytes = self.link_bytes.saturating_add(narrow(p.link_bytes));
+        self.pieces = self.pieces.saturating_add(narrow(p.pieces));
     }
+}
+
+/// A count of [`Pending`] as a block's, `u32::MAX` at most.
+#[inline(always)]
+fn narrow(count: u64) -> u32 {
+    u32::try_from(count).unwrap_or(u32::MAX)
 }
 
 /// The blocks of a page so far.
@@ -184,12 +193,12 @@ impl Blocks {
                 ..Pending::default()
             };
         }
-        let bytes = u32::try_from(bytes).unwrap_or(u32::MAX);
-        p.raw_bytes = p.raw_bytes.saturating_add(bytes);
+        let bytes = bytes as u64;
+        p.raw_bytes += bytes;
         if open.signals.any(Signals::IN_LINK) {
-            p.link_bytes = p.link_bytes.saturating_add(bytes);
+            p.link_bytes += bytes;
         }
-        p.pieces = p.pieces.saturating_add(1);
+        p.pieces += 1;
     }
 
     /// The text noted since the last placing went to `at..end` of the
