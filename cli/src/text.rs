@@ -165,10 +165,12 @@ fn write_held<W: Write>(
     out: &mut W,
 ) -> io::Result<()> {
     if main_content {
-        // The whole text is held: room for what the page's first chunk
-        // usually yields (half of it, as `reserve_page` reserves), where
-        // it grew by doubling, each time copying what it held.
-        extractor.reserve_text(page.head().len() / 2);
+        // The whole text is held: room for what the page usually yields
+        // (half of it, as `reserve_page` reserves; its size when it is
+        // known, else its first chunk's), where it grew by doubling, each
+        // time copying what it held.
+        let size = page.size_hint().unwrap_or(page.head().len());
+        extractor.reserve_text(size / 2);
     }
     page.tokenize(
         tokenizing,

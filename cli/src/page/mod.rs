@@ -154,6 +154,20 @@ impl<'r> Page<'r> {
         self.chunks.head()
     }
 
+    /// About how many bytes the input has, before it is tokenized: all of
+    /// it when it is held (it fits a chunk, or is in memory), else the size
+    /// of the file it names, if it names one (gzipped: before gunzipping).
+    /// A hint for reserving room, not a bound.
+    pub fn size_hint(&self) -> Option<usize> {
+        match self.chunks.all() {
+            Some(all) => Some(all.len()),
+            None if self.reopen.is_some() => std::fs::metadata(self.name)
+                .ok()
+                .and_then(|m| usize::try_from(m.len()).ok()),
+            None => None,
+        }
+    }
+
     /// Why the input could not be processed to its end (a read error, a
     /// memory limit), once a run has ended.
     pub fn failure(&self) -> Option<&str> {
