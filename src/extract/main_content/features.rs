@@ -6,11 +6,12 @@
 //! names every entry, and the generated model checks it was trained on the
 //! same names.
 //!
-//! The features are written once, by [`visit`], which hands each one that
-//! is not zero to a sink: the feature dump collects them into a vector,
-//! the scorer multiplies each by its weight as it comes. Most features are
-//! bits (the signals) and most bits are clear, so a block costs the few
-//! that are set, not the whole list.
+//! The features are written once, by [`visit`], which hands them to a sink
+//! a batch of blocks at a time: the feature dump collects them into
+//! vectors, the scorer multiplies each by its weight as it comes. The
+//! numbers go as columns of the batch, so that their arithmetic is vector
+//! code; most features are bits (the signals) and most bits are clear, so
+//! those go block by block, the few that are set.
 
 use std::collections::HashMap;
 
@@ -101,10 +102,7 @@ impl TextCounts {
                     capitalized: up,
                     separators: bar,
                     copyright: false,
-                    ends_sentence: matches!(
-                        text[start..end].chars().next_back(),
-                        Some('.' | '!' | '?' | '。' | '！' | '？' | ':' | '"' | '”' | ')')
-                    ),
+                    ends_sentence: ends_sentence(&bytes[start..end]),
                 }
             })
             .collect();
@@ -151,6 +149,19 @@ impl TextCounts {
             (0xEF, [0xBC, 0x8C]) => self.commas += 1,          // ，
             _ => {}
         }
+    }
+}
+
+/// Whether `text` (UTF-8) ends with a sentence end (`.`, `!`, `?` and
+/// their CJK forms), a `:`, a quote or a bracket: its last byte, or the
+/// three of a CJK form.
+#[inline]
+fn ends_sentence(text: &[u8]) -> bool {
+    match text {
+        [.., b'.' | b'!' | b'?' | b':' | b'"' | b')'] => true,
+        // 。 ！ ？ ”
+        [.., 0xE3, 0x80, 0x82] | [.., 0xEF, 0xBC, 0x81 | 0x9F] | [.., 0xE2, 0x80, 0x9D] => true,
+        _ => false,
     }
 }
 
@@ -402,137 +413,530 @@ fn float(x: u64) -> f32 {
     x as i64 as f32
 }
 
-/// `a / b`, 0 when `b` is 0.
+/// `a / b`, 0 when `b` is 0 (divided either way, then chosen: no branch,
+/// so that a column of them is vector code).
 #[inline]
 fn ratio(a: f32, b: f32) -> f32 {
-    if b > 0.0 { a / b } else { 0.0 }
+    let quotient = a / b;
+    if b > 0.0 { quotient } else { 0.0 }
 }
 
-/// Hands every feature of block `i` that is not zero to `sink`, as its
-/// index and value.
-#[inline]
-pub(crate) fn visit(blocks: &[Block], page: &Page, i: usize, sink: &mut impl FnMut(usize, f32)) {
-    let block = &blocks[i];
-    let c = &page.counts[i];
-    let words = c.words as f32;
-    let mut put = |at: usize, value: f32| sink(at, value);
-    let link_density = |b: &Block| ratio(b.link_bytes as f32, b.raw_bytes as f32);
-    // Text.
-    put(0, log(words));
-    put(1, log(c.chars as f32));
-    put(2, link_density(block));
-    put(3, ratio(c.stops as f32, words));
-    put(4, ratio(c.commas as f32, words));
-    put(5, ratio(c.digits as f32, c.chars as f32));
-    put(6, (ratio(c.chars as f32, words) / 10.0).min(3.0));
-    put(7, f32::from(u8::from(c.ends_sentence)));
-    put(8, f32::from(u8::from(c.copyright)));
-    put(9, log(c.breaks as f32));
-    put(10, ratio(block.pieces as f32, words).min(4.0));
-    put(11, ratio(c.capitalized as f32, words));
-    put(12, ratio(c.separators as f32, words).min(4.0));
-    // Kind: one of them.
-    let kind = match block.kind {
-        BlockKind::Paragraph => 0,
-        BlockKind::Heading(1) => {
-            put(KIND_AT + 2, 1.0);
-            1
-        }
-        BlockKind::Heading(_) => 1,
-        BlockKind::ListItem => 3,
-        BlockKind::TableRow => 4,
-        BlockKind::Preformatted => 5,
-        BlockKind::Quote => 6,
-        BlockKind::Caption => 7,
-        BlockKind::Other => 8,
-    };
-    put(KIND_AT + kind, 1.0);
-    // Signals: named above, named nearest, elements above; their set bits.
-    let mut bits = |mask: u64, at: usize| {
-        let mut m = mask;
-        while m != 0 {
-            put(at + m.trailing_zeros() as usize, 1.0);
-            m &= m - 1;
-        }
-    };
-    let named_mask = (1u64 << NAMED_SIGNALS) - 1;
-    bits(block.signals.0 & named_mask, SIGNAL_AT);
-    bits(block.nearest.0 & named_mask, NEAREST_AT);
-    bits(
-        (block.signals.0 >> 24) & ((1u64 << ELEMENT_SIGNALS) - 1),
-        ELEMENT_AT,
-    );
-    // Position and page.
-    let n = blocks.len();
-    let page_words = page.page_words;
-    put(REST_AT, ratio(float(i as u64), page.last_index));
-    put(REST_AT + 1, ratio(float(block.start as u64), page.text_end));
-    put(
-        REST_AT + 2,
-        f32::from(u8::from(page.first_h1.is_some_and(|h| i < h))),
-    );
-    put(REST_AT + 3, log(block.depth as f32));
-    put(REST_AT + 4, page.page_words_log);
-    put(REST_AT + 5, page.page_link_density);
-    put(REST_AT + 6, f32::from(u8::from(page.has_article)));
-    put(REST_AT + 7, f32::from(u8::from(page.has_main)));
-    put(REST_AT + 8, f32::from(u8::from(page.has_named_body)));
-    put(REST_AT + 9, page.page_list_fraction);
-    put(REST_AT + 10, ratio(words, page_words));
-    // Neighbours.
-    for (side, j) in [(0, i.checked_sub(1)), (3, (i + 1 < n).then_some(i + 1))] {
-        if let Some(j) = j {
-            put(REST_AT + 11 + side, log(page.counts[j].words as f32));
-            put(REST_AT + 12 + side, link_density(&blocks[j]));
-            put(
-                REST_AT + 13 + side,
-                f32::from(u8::from(blocks[j].kind.is_heading())),
-            );
+/// How many blocks [`visit`] works out at once.
+pub(crate) const BATCH: usize = 16;
+
+/// Where [`visit`] hands the features of a batch of blocks.
+pub(crate) trait Sink {
+    /// Feature `at` of each block of the batch (the lanes past its end are
+    /// none's, to be left out).
+    fn column(&mut self, at: usize, values: &[f32; BATCH]);
+    /// Feature `at` of block `j` of the batch is 1 (the others' are 0).
+    fn one(&mut self, j: usize, at: usize);
+}
+
+/// What [`visit`] reads of each block of a batch, a column of each
+/// (gathered in one loop over the blocks, so that the arithmetic on the
+/// columns after is vector code).
+#[derive(Default)]
+pub(crate) struct Lanes {
+    words: [f32; BATCH],
+    chars: [f32; BATCH],
+    link_bytes: [f32; BATCH],
+    raw_bytes: [f32; BATCH],
+    stops: [f32; BATCH],
+    commas: [f32; BATCH],
+    digits: [f32; BATCH],
+    ends_sentence: [f32; BATCH],
+    copyright: [f32; BATCH],
+    breaks: [f32; BATCH],
+    pieces: [f32; BATCH],
+    capitalized: [f32; BATCH],
+    separators: [f32; BATCH],
+    position: [f32; BATCH],
+    start: [f32; BATCH],
+    before_first_h1: [f32; BATCH],
+    depth: [f32; BATCH],
+    /// The blocks before and after (0 where there is none).
+    previous: Neighbour,
+    next: Neighbour,
+    window: [[f32; BATCH]; 4],
+    same_nearest: [[f32; BATCH]; 2],
+    class: [[f32; BATCH]; 2],
+    shares: [[f32; BATCH]; 3],
+}
+
+/// What [`visit`] reads of a block's neighbour.
+#[derive(Default)]
+struct Neighbour {
+    words: [f32; BATCH],
+    link_bytes: [f32; BATCH],
+    raw_bytes: [f32; BATCH],
+    heading: [f32; BATCH],
+}
+
+impl Neighbour {
+    /// Block `j` of the batch has none beside it.
+    #[inline(always)]
+    fn clear(&mut self, j: usize) {
+        self.words[j] = 0.0;
+        self.link_bytes[j] = 0.0;
+        self.raw_bytes[j] = 0.0;
+        self.heading[j] = 0.0;
+    }
+
+    /// Block `j` of the batch has `block` beside it, with `words`.
+    #[inline(always)]
+    fn set(&mut self, j: usize, block: &Block, words: u32) {
+        self.words[j] = words as f32;
+        self.link_bytes[j] = block.link_bytes as f32;
+        self.raw_bytes[j] = block.raw_bytes as f32;
+        self.heading[j] = f32::from(u8::from(block.kind.is_heading()));
+    }
+}
+
+impl Lanes {
+    /// Columns to fill, for a page's batches one after the other.
+    pub(crate) fn new() -> Box<Lanes> {
+        Box::default()
+    }
+
+    /// Fills the columns of the blocks from `first` on, at most [`BATCH`]
+    /// (the lanes past them keep what they held: no feature of theirs is
+    /// used).
+    fn fill(&mut self, blocks: &[Block], page: &Page, first: usize) {
+        let n = blocks.len();
+        let l = self;
+        let share = |words: u64| ratio(words as f32, page.page_words);
+        let shares = [
+            (Signals::IN_NOSCRIPT, share(page.noscript_words)),
+            (Signals::COMMENT, share(page.comment_words)),
+            (Signals::CARD, share(page.card_words)),
+        ];
+        for (j, (block, c)) in blocks[first..]
+            .iter()
+            .zip(&page.counts[first..])
+            .take(BATCH)
+            .enumerate()
+        {
+            let i = first + j;
+            l.words[j] = c.words as f32;
+            l.chars[j] = c.chars as f32;
+            l.link_bytes[j] = block.link_bytes as f32;
+            l.raw_bytes[j] = block.raw_bytes as f32;
+            l.stops[j] = c.stops as f32;
+            l.commas[j] = c.commas as f32;
+            l.digits[j] = c.digits as f32;
+            l.ends_sentence[j] = f32::from(u8::from(c.ends_sentence));
+            l.copyright[j] = f32::from(u8::from(c.copyright));
+            l.breaks[j] = c.breaks as f32;
+            l.pieces[j] = block.pieces as f32;
+            l.capitalized[j] = c.capitalized as f32;
+            l.separators[j] = c.separators as f32;
+            l.position[j] = float(i as u64);
+            l.start[j] = float(block.start as u64);
+            l.before_first_h1[j] = f32::from(u8::from(page.first_h1.is_some_and(|h| i < h)));
+            l.depth[j] = block.depth as f32;
+            match i.checked_sub(1) {
+                Some(p) => {
+                    l.previous.set(j, &blocks[p], page.counts[p].words);
+                    l.same_nearest[0][j] = f32::from(u8::from(blocks[p].nearest == block.nearest));
+                }
+                None => {
+                    l.previous.clear(j);
+                    l.same_nearest[0][j] = 0.0;
+                }
+            }
+            if i + 1 < n {
+                l.next.set(j, &blocks[i + 1], page.counts[i + 1].words);
+                l.same_nearest[1][j] = f32::from(u8::from(blocks[i + 1].nearest == block.nearest));
+            } else {
+                l.next.clear(j);
+                l.same_nearest[1][j] = 0.0;
+            }
+            let window = page.totals(i.saturating_sub(WINDOW)..(i + WINDOW + 1).min(n));
+            for (column, total) in l.window.iter_mut().zip(window) {
+                column[j] = total;
+            }
+            let class = page
+                .class_features
+                .get(page.class_of[i] as usize)
+                .copied()
+                .unwrap_or([0.0; 2]);
+            l.class[0][j] = class[0];
+            l.class[1][j] = class[1];
+            for (column, &(signal, share)) in l.shares.iter_mut().zip(&shares) {
+                column[j] = if block.signals.any(signal) {
+                    share
+                } else {
+                    0.0
+                };
+            }
         }
     }
-    let [w_words, w_raw, w_links, w_stops] =
-        page.totals(i.saturating_sub(WINDOW)..(i + WINDOW + 1).min(n));
-    put(REST_AT + 17, log(w_words));
-    put(REST_AT + 18, ratio(w_links, w_raw));
-    put(REST_AT + 19, ratio(w_stops, w_words));
-    let same = |j: Option<usize>| j.is_some_and(|j| blocks[j].nearest == block.nearest);
-    put(REST_AT + 20, f32::from(u8::from(same(i.checked_sub(1)))));
-    put(
-        REST_AT + 21,
-        f32::from(u8::from(same((i + 1 < n).then_some(i + 1)))),
+}
+
+/// Hands every feature of the blocks from `first` on (at most [`BATCH`])
+/// to `sink`, one feature at a time, in the order the scorer adds them
+/// up: the numbers as columns of the batch (whose arithmetic is vector
+/// code), each block's kind and set signals as the ones they are. The
+/// arithmetic of each block is the same, in the same order, whatever its
+/// place in a batch.
+#[inline]
+pub(crate) fn visit(
+    blocks: &[Block],
+    page: &Page,
+    first: usize,
+    lanes: &mut Lanes,
+    sink: &mut impl Sink,
+) {
+    lanes.fill(blocks, page, first);
+    let l = &*lanes;
+    // Text.
+    sink.column(0, &map(&l.words, log));
+    sink.column(1, &map(&l.chars, log));
+    sink.column(2, &map2(&l.link_bytes, &l.raw_bytes, ratio));
+    sink.column(3, &map2(&l.stops, &l.words, ratio));
+    sink.column(4, &map2(&l.commas, &l.words, ratio));
+    sink.column(5, &map2(&l.digits, &l.chars, ratio));
+    sink.column(
+        6,
+        &map2(&l.chars, &l.words, |c, w| (ratio(c, w) / 10.0).min(3.0)),
     );
+    sink.column(7, &l.ends_sentence);
+    sink.column(8, &l.copyright);
+    sink.column(9, &map(&l.breaks, log));
+    sink.column(10, &map2(&l.pieces, &l.words, |p, w| ratio(p, w).min(4.0)));
+    sink.column(11, &map2(&l.capitalized, &l.words, ratio));
+    sink.column(
+        12,
+        &map2(&l.separators, &l.words, |s, w| ratio(s, w).min(4.0)),
+    );
+    // Kind, one of them; then the signals: named above, named nearest,
+    // elements above; their set bits.
+    let named_mask = (1u64 << NAMED_SIGNALS) - 1;
+    for (j, block) in blocks[first..].iter().take(BATCH).enumerate() {
+        let kind = match block.kind {
+            BlockKind::Paragraph => 0,
+            BlockKind::Heading(1) => {
+                sink.one(j, KIND_AT + 2);
+                1
+            }
+            BlockKind::Heading(_) => 1,
+            BlockKind::ListItem => 3,
+            BlockKind::TableRow => 4,
+            BlockKind::Preformatted => 5,
+            BlockKind::Quote => 6,
+            BlockKind::Caption => 7,
+            BlockKind::Other => 8,
+        };
+        sink.one(j, KIND_AT + kind);
+        let mut bits = |mask: u64, at: usize| {
+            let mut m = mask;
+            while m != 0 {
+                sink.one(j, at + m.trailing_zeros() as usize);
+                m &= m - 1;
+            }
+        };
+        bits(block.signals.0 & named_mask, SIGNAL_AT);
+        bits(block.nearest.0 & named_mask, NEAREST_AT);
+        bits(
+            (block.signals.0 >> 24) & ((1u64 << ELEMENT_SIGNALS) - 1),
+            ELEMENT_AT,
+        );
+    }
+    // Position and page.
+    let constant = |value: f32| [value; BATCH];
+    sink.column(REST_AT, &map(&l.position, |p| ratio(p, page.last_index)));
+    sink.column(REST_AT + 1, &map(&l.start, |s| ratio(s, page.text_end)));
+    sink.column(REST_AT + 2, &l.before_first_h1);
+    sink.column(REST_AT + 3, &map(&l.depth, log));
+    sink.column(REST_AT + 4, &constant(page.page_words_log));
+    sink.column(REST_AT + 5, &constant(page.page_link_density));
+    sink.column(
+        REST_AT + 6,
+        &constant(f32::from(u8::from(page.has_article))),
+    );
+    sink.column(REST_AT + 7, &constant(f32::from(u8::from(page.has_main))));
+    sink.column(
+        REST_AT + 8,
+        &constant(f32::from(u8::from(page.has_named_body))),
+    );
+    sink.column(REST_AT + 9, &constant(page.page_list_fraction));
+    sink.column(REST_AT + 10, &map(&l.words, |w| ratio(w, page.page_words)));
+    // Neighbours (none before the first block, none after the last: their
+    // features 0).
+    for (side, neighbour) in [(0, &l.previous), (3, &l.next)] {
+        sink.column(REST_AT + 11 + side, &map(&neighbour.words, log));
+        sink.column(
+            REST_AT + 12 + side,
+            &map2(&neighbour.link_bytes, &neighbour.raw_bytes, ratio),
+        );
+        sink.column(REST_AT + 13 + side, &neighbour.heading);
+    }
+    let [w_words, w_raw, w_links, w_stops] = &l.window;
+    sink.column(REST_AT + 17, &map(w_words, log));
+    sink.column(REST_AT + 18, &map2(w_links, w_raw, ratio));
+    sink.column(REST_AT + 19, &map2(w_stops, w_words, ratio));
+    sink.column(REST_AT + 20, &l.same_nearest[0]);
+    sink.column(REST_AT + 21, &l.same_nearest[1]);
     // What the block shares with the rest of the page: its class (the
     // posts of a thread, the items of a listing), and how much of the page
     // is, like it, in `<noscript>`, comments or cards.
-    if let Some(&[share, others]) = page.class_features.get(page.class_of[i] as usize) {
-        put(REST_AT + 22, share);
-        put(REST_AT + 23, others);
-    }
-    let share = |signal, words: u64| {
-        if block.signals.any(signal) {
-            ratio(words as f32, page_words)
-        } else {
-            0.0
-        }
-    };
-    put(
-        REST_AT + 24,
-        share(Signals::IN_NOSCRIPT, page.noscript_words),
-    );
-    put(REST_AT + 25, share(Signals::COMMENT, page.comment_words));
-    put(REST_AT + 26, share(Signals::CARD, page.card_words));
+    sink.column(REST_AT + 22, &l.class[0]);
+    sink.column(REST_AT + 23, &l.class[1]);
+    sink.column(REST_AT + 24, &l.shares[0]);
+    sink.column(REST_AT + 25, &l.shares[1]);
+    sink.column(REST_AT + 26, &l.shares[2]);
 }
 
-/// Every feature of block `i`, as a vector (for the feature dump).
-pub(crate) fn vector(blocks: &[Block], page: &Page, i: usize) -> Vec<f32> {
-    let mut out = vec![0.0; COUNT];
-    visit(blocks, page, i, &mut |at, value| out[at] = value);
+/// `f` of each lane.
+#[inline(always)]
+fn map(a: &[f32; BATCH], f: impl Fn(f32) -> f32) -> [f32; BATCH] {
+    core::array::from_fn(|j| f(a[j]))
+}
+
+/// `f` of each lane of `a` and `b`.
+#[inline(always)]
+fn map2(a: &[f32; BATCH], b: &[f32; BATCH], f: impl Fn(f32, f32) -> f32) -> [f32; BATCH] {
+    core::array::from_fn(|j| f(a[j], b[j]))
+}
+
+/// Every feature of every block, as vectors (for the feature dump).
+pub(crate) fn vectors(blocks: &[Block], page: &Page) -> Vec<Vec<f32>> {
+    /// The vectors of a batch.
+    struct Dump<'a>(&'a mut [Vec<f32>]);
+    impl Sink for Dump<'_> {
+        fn column(&mut self, at: usize, values: &[f32; BATCH]) {
+            for (vector, &value) in self.0.iter_mut().zip(values) {
+                vector[at] = value;
+            }
+        }
+        fn one(&mut self, j: usize, at: usize) {
+            self.0[j][at] = 1.0;
+        }
+    }
+    let mut out = vec![vec![0.0; COUNT]; blocks.len()];
+    let mut lanes = Lanes::new();
+    for (batch, vectors) in out.chunks_mut(BATCH).enumerate() {
+        visit(blocks, page, batch * BATCH, &mut lanes, &mut Dump(vectors));
+    }
     out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The features of block `i` one at a time, in the order the scorer
+    /// adds them up, as the scorer worked them out before the batches:
+    /// the definition [`visit`] is checked against.
+    fn visit_one(blocks: &[Block], page: &Page, i: usize, sink: &mut impl FnMut(usize, f32)) {
+        let block = &blocks[i];
+        let c = &page.counts[i];
+        let words = c.words as f32;
+        let mut put = |at: usize, value: f32| sink(at, value);
+        let link_density = |b: &Block| ratio(b.link_bytes as f32, b.raw_bytes as f32);
+        // Text.
+        put(0, log(words));
+        put(1, log(c.chars as f32));
+        put(2, link_density(block));
+        put(3, ratio(c.stops as f32, words));
+        put(4, ratio(c.commas as f32, words));
+        put(5, ratio(c.digits as f32, c.chars as f32));
+        put(6, (ratio(c.chars as f32, words) / 10.0).min(3.0));
+        put(7, f32::from(u8::from(c.ends_sentence)));
+        put(8, f32::from(u8::from(c.copyright)));
+        put(9, log(c.breaks as f32));
+        put(10, ratio(block.pieces as f32, words).min(4.0));
+        put(11, ratio(c.capitalized as f32, words));
+        put(12, ratio(c.separators as f32, words).min(4.0));
+        // Kind: one of them.
+        let kind = match block.kind {
+            BlockKind::Paragraph => 0,
+            BlockKind::Heading(1) => {
+                put(KIND_AT + 2, 1.0);
+                1
+            }
+            BlockKind::Heading(_) => 1,
+            BlockKind::ListItem => 3,
+            BlockKind::TableRow => 4,
+            BlockKind::Preformatted => 5,
+            BlockKind::Quote => 6,
+            BlockKind::Caption => 7,
+            BlockKind::Other => 8,
+        };
+        put(KIND_AT + kind, 1.0);
+        // Signals: named above, named nearest, elements above; their set bits.
+        let mut bits = |mask: u64, at: usize| {
+            let mut m = mask;
+            while m != 0 {
+                put(at + m.trailing_zeros() as usize, 1.0);
+                m &= m - 1;
+            }
+        };
+        let named_mask = (1u64 << NAMED_SIGNALS) - 1;
+        bits(block.signals.0 & named_mask, SIGNAL_AT);
+        bits(block.nearest.0 & named_mask, NEAREST_AT);
+        bits(
+            (block.signals.0 >> 24) & ((1u64 << ELEMENT_SIGNALS) - 1),
+            ELEMENT_AT,
+        );
+        // Position and page.
+        let n = blocks.len();
+        let page_words = page.page_words;
+        put(REST_AT, ratio(float(i as u64), page.last_index));
+        put(REST_AT + 1, ratio(float(block.start as u64), page.text_end));
+        put(
+            REST_AT + 2,
+            f32::from(u8::from(page.first_h1.is_some_and(|h| i < h))),
+        );
+        put(REST_AT + 3, log(block.depth as f32));
+        put(REST_AT + 4, page.page_words_log);
+        put(REST_AT + 5, page.page_link_density);
+        put(REST_AT + 6, f32::from(u8::from(page.has_article)));
+        put(REST_AT + 7, f32::from(u8::from(page.has_main)));
+        put(REST_AT + 8, f32::from(u8::from(page.has_named_body)));
+        put(REST_AT + 9, page.page_list_fraction);
+        put(REST_AT + 10, ratio(words, page_words));
+        // Neighbours.
+        for (side, j) in [(0, i.checked_sub(1)), (3, (i + 1 < n).then_some(i + 1))] {
+            if let Some(j) = j {
+                put(REST_AT + 11 + side, log(page.counts[j].words as f32));
+                put(REST_AT + 12 + side, link_density(&blocks[j]));
+                put(
+                    REST_AT + 13 + side,
+                    f32::from(u8::from(blocks[j].kind.is_heading())),
+                );
+            }
+        }
+        let [w_words, w_raw, w_links, w_stops] =
+            page.totals(i.saturating_sub(WINDOW)..(i + WINDOW + 1).min(n));
+        put(REST_AT + 17, log(w_words));
+        put(REST_AT + 18, ratio(w_links, w_raw));
+        put(REST_AT + 19, ratio(w_stops, w_words));
+        let same = |j: Option<usize>| j.is_some_and(|j| blocks[j].nearest == block.nearest);
+        put(REST_AT + 20, f32::from(u8::from(same(i.checked_sub(1)))));
+        put(
+            REST_AT + 21,
+            f32::from(u8::from(same((i + 1 < n).then_some(i + 1)))),
+        );
+        // What the block shares with the rest of the page: its class (the
+        // posts of a thread, the items of a listing), and how much of the page
+        // is, like it, in `<noscript>`, comments or cards.
+        if let Some(&[share, others]) = page.class_features.get(page.class_of[i] as usize) {
+            put(REST_AT + 22, share);
+            put(REST_AT + 23, others);
+        }
+        let share = |signal, words: u64| {
+            if block.signals.any(signal) {
+                ratio(words as f32, page_words)
+            } else {
+                0.0
+            }
+        };
+        put(
+            REST_AT + 24,
+            share(Signals::IN_NOSCRIPT, page.noscript_words),
+        );
+        put(REST_AT + 25, share(Signals::COMMENT, page.comment_words));
+        put(REST_AT + 26, share(Signals::CARD, page.card_words));
+    }
+
+    /// Blocks of random text, kinds and signals, and their page.
+    fn random_page(seed: u64, n: usize) -> (Vec<Block>, String) {
+        let mut next = crate::testing::below(seed);
+        let pieces = [
+            "Word",
+            "word",
+            "a.",
+            "b,",
+            "1984",
+            "|",
+            "»",
+            "©",
+            "日本。",
+            "x!",
+        ];
+        let kinds = [
+            BlockKind::Paragraph,
+            BlockKind::Heading(1),
+            BlockKind::Heading(3),
+            BlockKind::ListItem,
+            BlockKind::TableRow,
+            BlockKind::Preformatted,
+            BlockKind::Quote,
+            BlockKind::Caption,
+            BlockKind::Other,
+        ];
+        let mut text = String::new();
+        let mut blocks = Vec::new();
+        for i in 0..n {
+            if i > 0 {
+                text.push('\n');
+            }
+            let start = text.len();
+            for w in 0..1 + next(12) {
+                if w > 0 {
+                    text.push(if next(9) == 0 { '\n' } else { ' ' });
+                }
+                text.push_str(pieces[next(pieces.len())]);
+            }
+            let mut block = super::super::blocks::tests::block(start..text.len());
+            block.raw_bytes = (text.len() - start + next(20)) as u32;
+            block.link_bytes = next(block.raw_bytes as usize + 1) as u32;
+            block.pieces = 1 + next(6) as u32;
+            block.signals = Signals(
+                ((next(1 << 20) as u64) & (next(1 << 20) as u64)) | ((next(1 << 23) as u64) << 24),
+            );
+            block.nearest = Signals((next(4) as u64) << next(20));
+            block.depth = next(40) as u32;
+            block.class = next(5) as u32;
+            block.kind = kinds[next(kinds.len())];
+            blocks.push(block);
+        }
+        (blocks, text)
+    }
+
+    /// The batches hand the scorer each block's features in the order the
+    /// one-block definition does, the same values (zeros aside, which add
+    /// nothing): the same scores, bit for bit.
+    #[test]
+    fn batches_give_the_features_of_one_block_at_a_time() {
+        /// Each block's features in the order they came, zeros left out.
+        struct Record(Vec<Vec<(usize, u32)>>, usize);
+        impl Sink for Record {
+            fn column(&mut self, at: usize, values: &[f32; BATCH]) {
+                for (j, &value) in values.iter().enumerate() {
+                    if let Some(features) = self.0.get_mut(self.1 + j) {
+                        if value != 0.0 {
+                            features.push((at, value.to_bits()));
+                        }
+                    }
+                }
+            }
+            fn one(&mut self, j: usize, at: usize) {
+                self.0[self.1 + j].push((at, 1.0f32.to_bits()));
+            }
+        }
+        for (seed, n) in [(1, 1), (2, 2), (3, 15), (4, 16), (5, 17), (6, 40), (7, 100)] {
+            let (blocks, text) = random_page(seed, n);
+            let page = Page::of(&blocks, &text);
+            let mut record = Record(vec![Vec::new(); n], 0);
+            let mut lanes = Lanes::new();
+            for first in (0..n).step_by(BATCH) {
+                record.1 = first;
+                visit(&blocks, &page, first, &mut lanes, &mut record);
+            }
+            for i in 0..n {
+                let mut want = Vec::new();
+                visit_one(&blocks, &page, i, &mut |at, value| {
+                    if value != 0.0 {
+                        want.push((at, value.to_bits()));
+                    }
+                });
+                assert_eq!(record.0[i], want, "block {i} of {n}");
+            }
+        }
+    }
 
     #[test]
     fn names_match_the_vector() {
@@ -563,6 +967,16 @@ mod tests {
         let c = TextCounts::of("今日は、晴れ。");
         assert_eq!((c.stops, c.commas, c.chars, c.words), (1, 1, 7, 1));
         assert!(c.ends_sentence);
+        for end in [
+            '.', '!', '?', '。', '！', '？', ':', '"', '”', ')', 'a', '»', '、',
+        ] {
+            let text = format!("a b{end}");
+            let want = matches!(
+                end,
+                '.' | '!' | '?' | '。' | '！' | '？' | ':' | '"' | '”' | ')'
+            );
+            assert_eq!(ends_sentence(text.as_bytes()), want, "{text}");
+        }
     }
 
     #[test]

@@ -258,12 +258,15 @@ impl Segmenter {
     pub(crate) fn dump(self, text: &str) -> Vec<BlockFeatures> {
         let blocks = &self.blocks.blocks;
         let page = Page::of(blocks, text);
-        (0..blocks.len())
-            .map(|i| BlockFeatures {
-                text: text[blocks[i].start..blocks[i].end].to_owned(),
-                kind: blocks[i].kind,
-                features: features::vector(blocks, &page, i),
-                score: model::score(blocks, &page, i),
+        let scores = model::scores(blocks, &page);
+        features::vectors(blocks, &page)
+            .into_iter()
+            .zip(blocks.iter().zip(scores))
+            .map(|(features, (block, score))| BlockFeatures {
+                text: text[block.start..block.end].to_owned(),
+                kind: block.kind,
+                features,
+                score,
             })
             .collect()
     }
@@ -292,9 +295,7 @@ pub(crate) struct Kept {
 /// Which blocks to keep.
 fn decide(blocks: &[Block], text: &str) -> Vec<bool> {
     let page = Page::of(blocks, text);
-    let scores: Vec<f32> = (0..blocks.len())
-        .map(|i| model::score(blocks, &page, i))
-        .collect();
+    let scores = model::scores(blocks, &page);
     let words: Vec<u32> = (0..blocks.len()).map(|i| page.words(i)).collect();
     select::keep(&scores, &words, model::PARAMS)
 }

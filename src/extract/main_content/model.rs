@@ -8,7 +8,7 @@
 //! that file (`about`) and in BENCHMARKS.md ("Main content").
 
 use super::blocks::Block;
-use super::features::{self, COUNT, Page};
+use super::features::{self, BATCH, COUNT, Lanes, Page, Sink};
 use super::select::Params;
 
 /// The numbers of the selection pass.
@@ -140,12 +140,34 @@ const WEIGHTS: [f32; 112] = [
 // The model is for the features `features.rs` computes.
 const _: () = assert!(WEIGHTS.len() == COUNT);
 
-/// The log-odds that block `i` of the page is main content.
-#[inline]
-pub(super) fn score(blocks: &[Block], page: &Page, i: usize) -> f32 {
-    let mut sum = BIAS;
-    features::visit(blocks, page, i, &mut |at, value| sum += WEIGHTS[at] * value);
-    sum
+/// The log-odds that each block of the page is main content.
+pub(super) fn scores(blocks: &[Block], page: &Page) -> Vec<f32> {
+    let mut scores = Vec::with_capacity(blocks.len());
+    let mut lanes = Lanes::new();
+    for first in (0..blocks.len()).step_by(BATCH) {
+        let mut sums = Sums([BIAS; BATCH]);
+        features::visit(blocks, page, first, &mut lanes, &mut sums);
+        scores.extend_from_slice(&sums.0[..(blocks.len() - first).min(BATCH)]);
+    }
+    scores
+}
+
+/// The sums of a batch of blocks' features times their weights.
+struct Sums([f32; BATCH]);
+
+impl Sink for Sums {
+    #[inline(always)]
+    fn column(&mut self, at: usize, values: &[f32; BATCH]) {
+        let weight = WEIGHTS[at];
+        for (sum, value) in self.0.iter_mut().zip(values) {
+            *sum += weight * value;
+        }
+    }
+
+    #[inline(always)]
+    fn one(&mut self, j: usize, at: usize) {
+        self.0[j] += WEIGHTS[at];
+    }
 }
 
 #[cfg(test)]
