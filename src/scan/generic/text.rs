@@ -238,11 +238,12 @@ pub(in crate::scan) unsafe fn short_masks<V: Vector, const K: usize>(
     masks
 }
 
-/// See `text::count_classes_at`: each block of `V::BYTES` bytes classified
-/// into a bit mask per class, the masks counted by `count_ones` (POPCNT
-/// where the caller enables it); a mark inside a block takes the bits
-/// below it. The tail is copied into a block of zeros (a zero is of no
-/// class).
+/// See `text::count_classes_at`: each block of 64 bytes classified into a
+/// bit mask per class (its vectors' masks side by side), the masks counted
+/// by `count_ones` (POPCNT where the caller enables it): one count a class
+/// for 64 bytes, whatever the vectors' width; a mark inside a block takes
+/// the bits below it. The tail is copied into a block of zeros (a zero is
+/// of no class).
 ///
 /// # Safety
 /// The CPU must support `V`'s instruction set.
@@ -252,31 +253,29 @@ pub(in crate::scan) unsafe fn count_classes_at<V: Vector>(
     marks: &[usize],
     at: &mut Vec<[u32; 8]>,
 ) {
-    let w = V::BYTES;
+    const W: usize = 64;
     let n = text.len();
     let mut totals = [0u32; 8];
     let mut marks = marks.iter().copied().peekable();
     // Whether the byte before the block is a separator: the text's first
     // byte counts as after one.
-    let mut after = 1u32;
+    let mut after = 1u64;
     let mut i = 0;
     while i < n {
-        let block = if i + w <= n {
-            // SAFETY: `i + w <= n`: the block is in `text`; the caller
+        let masks = if i + W <= n {
+            // SAFETY: `i + W <= n`: the block is in `text`; the caller
             // guarantees the instruction set.
-            unsafe { V::load(text.as_ptr().add(i)) }
+            unsafe { class_masks::<V>(text.as_ptr().add(i), after) }
         } else {
-            let mut padded = [0u8; 32];
+            let mut padded = [0u8; W];
             padded[..n - i].copy_from_slice(&text[i..]);
-            // SAFETY: `padded` holds 32 bytes, at least `w`; the caller
-            // guarantees the instruction set.
-            unsafe { V::load(padded.as_ptr()) }
+            // SAFETY: `padded` holds `W` bytes; the caller guarantees the
+            // instruction set.
+            unsafe { class_masks::<V>(padded.as_ptr(), after) }
         };
-        // SAFETY: the caller guarantees the instruction set.
-        let masks = unsafe { class_masks(block, after) };
-        after = (masks[0] >> (w - 1)) & 1;
-        while let Some(mark) = marks.next_if(|&m| m < i + w) {
-            let below = ((1u64 << (mark - i)) - 1) as u32;
+        after = masks[0] >> (W - 1);
+        while let Some(mark) = marks.next_if(|&m| m < i + W) {
+            let below = (1u64 << (mark - i)) - 1;
             at.push(core::array::from_fn(|c| {
                 totals[c] + (masks[c] & below).count_ones()
             }));
@@ -284,18 +283,59 @@ pub(in crate::scan) unsafe fn count_classes_at<V: Vector>(
         for (total, mask) in totals.iter_mut().zip(masks) {
             *total += mask.count_ones();
         }
-        i += w;
+        i += W;
     }
     at.extend(marks.map(|_| totals));
 }
 
+/// The masks of `count_classes_at`'s classes in the 64 bytes at `p` (bit
+/// `k` for byte `k`); `after` (0 or 1) says whether the byte before them
+/// is a separator.
+///
+/// # Safety
+/// `p..p + 64` must be readable; the CPU must support `V`'s instruction
+/// set.
+#[inline(always)]
+unsafe fn class_masks<V: Vector>(p: *const u8, after: u64) -> [u64; 8] {
+    // SAFETY: the caller guarantees the 64 bytes readable and the
+    // instruction set.
+    let (low, high) = unsafe { (half_masks::<V>(p), half_masks::<V>(p.add(32))) };
+    let mut masks: [u64; 8] =
+        core::array::from_fn(|c| u64::from(low[c]) | u64::from(high[c]) << 32);
+    // The uppercase letters that begin a word.
+    masks[7] &= (masks[0] << 1) | after;
+    // Opaque: else the compiler sees each count of a mask as a sum over
+    // the vector's lanes, and spells it out bit by bit.
+    core::hint::black_box(masks)
+}
+
+/// [`vector_masks`] of the 32 bytes at `p`.
+///
+/// # Safety
+/// `p..p + 32` must be readable; the CPU must support `V`'s instruction
+/// set.
+#[inline(always)]
+unsafe fn half_masks<V: Vector>(p: *const u8) -> [u32; 8] {
+    // SAFETY: the caller guarantees the bytes readable and the
+    // instruction set; `V::BYTES` is 16 or 32.
+    unsafe {
+        let low = vector_masks(V::load(p));
+        if V::BYTES == 32 {
+            return low;
+        }
+        let high = vector_masks(V::load(p.add(16)));
+        core::array::from_fn(|c| low[c] | high[c] << 16)
+    }
+}
+
 /// The masks of `count_classes_at`'s classes in `block` (bit `k` for byte
-/// `k`); `after` (0 or 1) says whether the byte before it is a separator.
+/// `k`), the last the ASCII uppercase letters (whether after a separator
+/// or not).
 ///
 /// # Safety
 /// The CPU must support `V`'s instruction set.
 #[inline(always)]
-unsafe fn class_masks<V: Vector>(block: V, after: u32) -> [u32; 8] {
+unsafe fn vector_masks<V: Vector>(block: V) -> [u32; 8] {
     // SAFETY: the caller guarantees the instruction set.
     unsafe {
         let is = |b: u8| block.eq(V::splat(b));
@@ -305,16 +345,15 @@ unsafe fn class_masks<V: Vector>(block: V, after: u32) -> [u32; 8] {
             d.min(V::splat(len - 1)).eq(d)
         };
         let lf = is(b'\n');
-        let separators = is(b' ').or(lf).mask();
         [
-            separators,
+            is(b' ').or(lf).mask(),
             lf.mask(),
             within(b'0', 10).mask(),
             is(b'.').or(is(b'!')).or(is(b'?')).mask(),
             is(b',').or(is(b';')).mask(),
             is(b'|').or(is(b'/')).or(is(b'>')).mask(),
             block.and(V::splat(0xC0)).eq(V::splat(0x80)).mask(),
-            within(b'A', 26).mask() & ((separators << 1) | after),
+            within(b'A', 26).mask(),
         ]
     }
 }
