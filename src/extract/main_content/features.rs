@@ -107,24 +107,46 @@ impl TextCounts {
             })
             .collect();
         // The few characters past ASCII that are counted, found by their
-        // lead bytes (a vector search over the whole text), each in the
-        // block it is in, if any.
-        let mut count = |positions: &mut dyn Iterator<Item = usize>| {
-            let mut block = 0;
-            for i in positions {
-                while blocks.get(block).is_some_and(|b| b.end <= i) {
-                    block += 1;
-                }
-                let Some(b) = blocks.get(block) else {
-                    break;
-                };
-                if b.start <= i {
-                    counts[block].count_character(bytes[i], &bytes[i + 1..(i + 3).min(b.end)]);
-                }
-            }
+        // lead bytes (a vector search), each in the block it is in, if
+        // any: searched only over each run of blocks that have characters
+        // past ASCII (fewer characters than bytes), most pages' text being
+        // nearly all ASCII.
+        let past_ascii = |i: usize| {
+            let b = &blocks[i];
+            (counts[i].chars as usize) < b.end - b.start
         };
-        count(&mut memchr::memchr3_iter(0xC2, 0xE2, 0xE3, bytes));
-        count(&mut memchr::memchr_iter(0xEF, bytes));
+        let mut runs = Vec::new();
+        let mut first = 0;
+        while first < blocks.len() {
+            if !past_ascii(first) {
+                first += 1;
+                continue;
+            }
+            let mut last = first;
+            while last + 1 < blocks.len() && past_ascii(last + 1) {
+                last += 1;
+            }
+            runs.push(first..last + 1);
+            first = last + 1;
+        }
+        for run in runs {
+            let from = blocks[run.start].start;
+            let text = &bytes[from..blocks[run.end - 1].end];
+            let mut count = |positions: &mut dyn Iterator<Item = usize>| {
+                let mut block = run.start;
+                for i in positions.map(|i| from + i) {
+                    while blocks[block].end <= i {
+                        block += 1;
+                    }
+                    let b = &blocks[block];
+                    if b.start <= i {
+                        counts[block].count_character(bytes[i], &bytes[i + 1..(i + 3).min(b.end)]);
+                    }
+                }
+            };
+            count(&mut memchr::memchr3_iter(0xC2, 0xE2, 0xE3, text));
+            count(&mut memchr::memchr_iter(0xEF, text));
+        }
         counts
     }
 
@@ -234,6 +256,7 @@ impl Page {
         let mut classes: Vec<(u64, u32)> = Vec::new();
         let mut class_index: HashMap<u32, u32, foldhash::fast::FixedState> =
             HashMap::with_hasher(foldhash::fast::FixedState::default());
+        let mut last_class = (0u32, 0u32);
         let (mut words, mut raw, mut links, mut stops) = (0u64, 0u64, 0u64, 0u64);
         page.counts = TextCounts::of_blocks(blocks, text);
         for (i, (block, c)) in blocks.iter().zip(&page.counts).enumerate() {
@@ -257,10 +280,18 @@ impl Page {
             page.comment_words += with(Signals::COMMENT);
             page.card_words += with(Signals::CARD);
             if block.class != 0 {
-                let index = *class_index.entry(block.class).or_insert_with(|| {
-                    classes.push((0, 0));
-                    classes.len() as u32 - 1
-                });
+                // Blocks side by side often share their class (a list's
+                // items, a listing's code lines): the last one's index.
+                let index = if block.class == last_class.0 {
+                    last_class.1
+                } else {
+                    let index = *class_index.entry(block.class).or_insert_with(|| {
+                        classes.push((0, 0));
+                        classes.len() as u32 - 1
+                    });
+                    last_class = (block.class, index);
+                    index
+                };
                 let class = &mut classes[index as usize];
                 class.0 += words;
                 class.1 += 1;
@@ -455,6 +486,7 @@ pub(crate) struct Lanes {
     start: [f32; BATCH],
     before_first_h1: [f32; BATCH],
     depth: [f32; BATCH],
+    heading: [f32; BATCH],
     /// The blocks before and after (0 where there is none).
     previous: Neighbour,
     next: Neighbour,
@@ -474,6 +506,16 @@ struct Neighbour {
 }
 
 impl Neighbour {
+    /// The lanes `from` of the batch's own blocks, to lanes `to..`.
+    #[inline(always)]
+    fn shifted_from(&mut self, lanes: &Lanes, from: core::ops::Range<usize>, to: usize) {
+        let len = from.len();
+        self.words[to..to + len].copy_from_slice(&lanes.words[from.clone()]);
+        self.link_bytes[to..to + len].copy_from_slice(&lanes.link_bytes[from.clone()]);
+        self.raw_bytes[to..to + len].copy_from_slice(&lanes.raw_bytes[from.clone()]);
+        self.heading[to..to + len].copy_from_slice(&lanes.heading[from]);
+    }
+
     /// Block `j` of the batch has none beside it.
     #[inline(always)]
     fn clear(&mut self, j: usize) {
@@ -535,23 +577,10 @@ impl Lanes {
             l.start[j] = float(block.start as u64);
             l.before_first_h1[j] = f32::from(u8::from(page.first_h1.is_some_and(|h| i < h)));
             l.depth[j] = block.depth as f32;
-            match i.checked_sub(1) {
-                Some(p) => {
-                    l.previous.set(j, &blocks[p], page.counts[p].words);
-                    l.same_nearest[0][j] = f32::from(u8::from(blocks[p].nearest == block.nearest));
-                }
-                None => {
-                    l.previous.clear(j);
-                    l.same_nearest[0][j] = 0.0;
-                }
-            }
-            if i + 1 < n {
-                l.next.set(j, &blocks[i + 1], page.counts[i + 1].words);
-                l.same_nearest[1][j] = f32::from(u8::from(blocks[i + 1].nearest == block.nearest));
-            } else {
-                l.next.clear(j);
-                l.same_nearest[1][j] = 0.0;
-            }
+            l.heading[j] = f32::from(u8::from(block.kind.is_heading()));
+            let same = |k: usize| f32::from(u8::from(blocks[k].nearest == block.nearest));
+            l.same_nearest[0][j] = i.checked_sub(1).map_or(0.0, same);
+            l.same_nearest[1][j] = if i + 1 < n { same(i + 1) } else { 0.0 };
             let window = page.totals(i.saturating_sub(WINDOW)..(i + WINDOW + 1).min(n));
             for (column, total) in l.window.iter_mut().zip(window) {
                 column[j] = total;
@@ -571,6 +600,23 @@ impl Lanes {
                 };
             }
         }
+        // The neighbours inside the batch are its own blocks, one lane
+        // over; the batch's first and last read theirs.
+        let k = (n - first).min(BATCH);
+        let mut previous = Neighbour::default();
+        previous.shifted_from(l, 0..k - 1, 1);
+        match first.checked_sub(1) {
+            Some(p) => previous.set(0, &blocks[p], page.counts[p].words),
+            None => previous.clear(0),
+        }
+        let mut next = Neighbour::default();
+        next.shifted_from(l, 1..k, 0);
+        if first + k < n {
+            next.set(k - 1, &blocks[first + k], page.counts[first + k].words);
+        } else {
+            next.clear(k - 1);
+        }
+        (l.previous, l.next) = (previous, next);
     }
 }
 
