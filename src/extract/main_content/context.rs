@@ -15,6 +15,7 @@
 //! so memory is fixed, and every tag costs at most [`SEARCHED`] steps.
 
 use crate::element::{ALL, Element};
+use crate::extract::visible::ElementSet;
 use crate::token::Tag;
 
 use super::signals::{self, ClassCache, Signals};
@@ -232,28 +233,36 @@ impl Context {
             return;
         };
         let top = top.element;
+        const LI: ElementSet = ElementSet::of(&[E::Li]);
+        const DT_DD: ElementSet = ElementSet::of(&[E::Dt, E::Dd]);
+        const TR: ElementSet = ElementSet::of(&[E::Tr]);
+        const TD_TH: ElementSet = ElementSet::of(&[E::Td, E::Th]);
         match element {
-            E::Li => self.close_item(&[E::Li], &[E::Ul, E::Ol, E::Menu]),
-            E::Dt | E::Dd => self.close_item(&[E::Dt, E::Dd], &[E::Dl]),
+            E::Li => self.close_item(LI, LI.union(ElementSet::of(&[E::Ul, E::Ol, E::Menu]))),
+            E::Dt | E::Dd => self.close_item(DT_DD, DT_DD.union(ElementSet::of(&[E::Dl]))),
             E::Option | E::Optgroup if top == E::Option => self.pop(1),
-            E::Tr => self.close_item(&[E::Tr], &[E::Table]),
-            E::Td | E::Th => self.close_item(&[E::Td, E::Th], &[E::Tr, E::Table]),
+            E::Tr => self.close_item(TR, TR.union(ElementSet::of(&[E::Table]))),
+            E::Td | E::Th => {
+                self.close_item(TD_TH, TD_TH.union(ElementSet::of(&[E::Tr, E::Table])))
+            }
             _ => {}
         }
     }
 
     /// Closes the innermost element of `items` and those inside it, unless
-    /// an element of `containers` is nearer (a list inside the item).
-    fn close_item(&mut self, items: &[Element], containers: &[Element]) {
+    /// an element of `stops` that is no item is nearer (a list inside the
+    /// item); `stops` holds the items too.
+    #[inline(always)]
+    fn close_item(&mut self, items: ElementSet, stops: ElementSet) {
         let found = self
             .open
             .iter()
             .rev()
             .take(SEARCHED)
-            .position(|o| items.contains(&o.element) || containers.contains(&o.element));
+            .position(|o| stops.contains(o.element));
         if let Some(from_top) = found {
             let at = self.open.len() - 1 - from_top;
-            if items.contains(&self.open[at].element) {
+            if items.contains(self.open[at].element) {
                 self.pop(from_top + 1);
             }
         }

@@ -274,7 +274,7 @@ impl ClassCache {
             return of_words(value);
         }
         let slot = &mut self.slots[hash as usize % ClassCache::SLOTS];
-        if usize::from(slot.len) == bytes.len() && slot.bytes[..bytes.len()] == *bytes {
+        if usize::from(slot.len) == bytes.len() && same(&slot.bytes, bytes) {
             return slot.signals;
         }
         let signals = of_words(value);
@@ -282,6 +282,32 @@ impl ClassCache {
         slot.bytes[..bytes.len()].copy_from_slice(bytes);
         slot.signals = signals;
         signals
+    }
+}
+
+/// Whether `value` (at most [`ClassCache::VALUE`] bytes) is the start of
+/// `held`: compared a word at a time, the last word overlapping the ones
+/// before, where a call to `bcmp` cost more than most values' bytes (most
+/// are a few bytes long).
+#[inline(always)]
+fn same(held: &[u8; ClassCache::VALUE], value: &[u8]) -> bool {
+    let n = value.len();
+    let u64_at = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().expect("8"));
+    let u32_at = |s: &[u8], at: usize| u32::from_le_bytes(s[at..at + 4].try_into().expect("4"));
+    match n {
+        0 => true,
+        1..=3 => held[0] == value[0] && held[n / 2] == value[n / 2] && held[n - 1] == value[n - 1],
+        4..=7 => u32_at(held, 0) == u32_at(value, 0) && u32_at(held, n - 4) == u32_at(value, n - 4),
+        _ => {
+            let mut at = 0;
+            while at + 8 < n {
+                if u64_at(held, at) != u64_at(value, at) {
+                    return false;
+                }
+                at += 8;
+            }
+            u64_at(held, n - 8) == u64_at(value, n - 8)
+        }
     }
 }
 
@@ -408,5 +434,24 @@ mod tests {
         assert!(!hides("display: inline; visibility: visible"));
         assert!(!may_hide(b"color: red; display: block"));
         assert!(may_hide(b"display :\n none"));
+    }
+
+    /// The word-at-a-time comparison agrees with comparing the bytes, for
+    /// every length the cache holds and a difference at every place.
+    #[test]
+    fn cached_values_are_compared_whole() {
+        let mut held = [0u8; ClassCache::VALUE];
+        for (i, b) in held.iter_mut().enumerate() {
+            *b = b'a' + (i % 26) as u8;
+        }
+        for n in 0..=ClassCache::VALUE {
+            let mut value = held[..n].to_vec();
+            assert!(same(&held, &value), "length {n}");
+            for at in 0..n {
+                value[at] ^= 0x20;
+                assert!(!same(&held, &value), "length {n}, differing at {at}");
+                value[at] ^= 0x20;
+            }
+        }
     }
 }
