@@ -39,9 +39,10 @@ pub(crate) fn skip_collapsed(hay: &[u8], from: usize) -> usize {
 /// Main content counts every block of a page, and most blocks are a few
 /// dozen bytes: counted one by one, each paid for starting and ending
 /// its vector loop (and a loop over the bytes spends most of its time
-/// there). Here the page's text goes through in one pass, in vector
-/// blocks (AVX2's 32 bytes where the CPU has them, else 16), each class a
-/// bit mask counted by POPCNT, and a mark takes the bits below it.
+/// there). Here the page's text goes through in one pass, 64 bytes at a
+/// time (AVX2's or SSE2's vectors, whichever the CPU has, their masks side
+/// by side), each class a bit mask counted by POPCNT, and a mark takes the
+/// bits below it.
 #[inline]
 pub(crate) fn count_classes_at(text: &[u8], marks: &[usize], at: &mut Vec<[u32; CLASSES]>) {
     debug_assert!(marks.is_sorted() && marks.last().is_none_or(|&m| m <= text.len()));

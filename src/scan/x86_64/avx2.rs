@@ -137,8 +137,8 @@ pub(super) unsafe fn squeeze_marked(
     }
 }
 
-/// See `text::count_classes_at`: 32-byte blocks, their masks counted by
-/// POPCNT.
+/// See `text::count_classes_at`: 64-byte blocks classified with 32-byte
+/// vectors, their masks counted by POPCNT.
 ///
 /// # Safety
 /// The CPU must support AVX2 and POPCNT.

@@ -67,8 +67,8 @@ pub(super) unsafe fn skip_stream_error_free(hay: &[u8], from: usize) -> usize {
     unsafe { generic::skip_stream_error_free::<__m128i>(hay, from) }
 }
 
-/// See `text::count_classes_at`: 16-byte blocks, their masks counted by
-/// POPCNT.
+/// See `text::count_classes_at`: 64-byte blocks classified with 16-byte
+/// vectors, their masks counted by POPCNT.
 ///
 /// # Safety
 /// The CPU must support SSE2 and POPCNT.
