@@ -179,6 +179,9 @@ impl Extractor {
         .fold(ElementSet::of(&[]), |set, (_, elements)| {
             set.union(elements)
         });
+        // Nothing but the text read from a text token: its routes without
+        // the links' and the metadata's steps.
+        let text_only = !options.links && !options.metadata;
         Extractor {
             wants: Wants {
                 links: options.links,
@@ -189,15 +192,11 @@ impl Extractor {
             dispatch: Dispatch {
                 follow,
                 text_alone: follow == Follow::TextAlone && mode == TextMode::Gathered,
-                text_more: if markdown && !main_content && !options.links && !options.metadata {
+                text_more: if markdown && !main_content && text_only {
                     Extractor::text_markdown_alone
                 } else if markdown {
                     Extractor::text_markdown
-                } else if main_content
-                    && mode == TextMode::Gathered
-                    && !options.links
-                    && !options.metadata
-                {
+                } else if main_content && mode == TextMode::Gathered && text_only {
                     Extractor::text_main_alone
                 } else if main_content {
                     Extractor::text_main
