@@ -164,14 +164,11 @@ fn write_held<W: Write>(
     main_content: bool,
     out: &mut W,
 ) -> io::Result<()> {
-    if main_content {
-        // The whole text is held: room for what the page usually yields
-        // (half of it, as `reserve_page` reserves; its size when it is
-        // known, else its first chunk's), where it grew by doubling, each
-        // time copying what it held.
-        let size = page.size_hint().unwrap_or(page.head().len());
-        extractor.reserve_text(size / 2);
-    }
+    // The whole text or Markdown is held: room for what the page usually
+    // yields (its size when it is known, else its first chunk's), where it
+    // grew by doubling, each time copying what it held.
+    let size = page.size_hint().unwrap_or(page.head().len());
+    extractor.reserve_page(size);
     page.tokenize(
         tokenizing,
         &mut Feeding {
