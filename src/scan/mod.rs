@@ -40,9 +40,10 @@
 //! | `fallback.rs` | the same entry points elsewhere: no vector blocks | no |
 //! | `text.rs` | extraction's per-token scans: `TextMasks`, `UrlMasks`, `MarkdownMasks`, `skip_collapsed`; main content's `count_classes_at` | no |
 //! | `gathered.rs` | extraction's gathered text, and its squeezing | writes |
+//! | `append.rs` | appending a short string to a `String` without `memcpy` (the Markdown writer's words) | writes |
 //! | `squeeze.rs` | squeezing's byte step, line-break marker and vector blocks' shape, shared by `gathered.rs`, `generic/` and the architectures | writes |
 //!
-//! The last three, `generic/{squeeze,text}.rs` and `x86_64/ssse3.rs` serve the
+//! The last four, `generic/{squeeze,text}.rs` and `x86_64/ssse3.rs` serve the
 //! `extract` feature and are compiled only with it.
 //!
 //! Every `unsafe` block says why it is sound (`SAFETY:`, checked by clippy
@@ -59,6 +60,9 @@ mod find;
 #[allow(unsafe_code)]
 mod run;
 
+#[cfg(feature = "extract")]
+#[allow(unsafe_code)]
+mod append;
 #[cfg(feature = "extract")]
 #[allow(unsafe_code)]
 mod gathered;
@@ -85,6 +89,8 @@ mod fallback;
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
 use fallback as arch;
 
+#[cfg(feature = "extract")]
+pub(crate) use append::push_short;
 #[cfg(feature = "extract")]
 pub(crate) use class::is_ascii_whitespace_char;
 pub(crate) use class::{ByteSet, is_ascii_whitespace, skip_whitespace, utf8_width};

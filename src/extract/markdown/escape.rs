@@ -21,7 +21,7 @@
 //! (the next token may begin with anything): where that character
 //! decides, the piece is escaped as if the worst came next.
 
-use crate::scan::{MarkdownMasks, is_ascii_whitespace};
+use crate::scan::{MarkdownMasks, is_ascii_whitespace, push_short};
 
 /// Where a piece of text is written.
 #[derive(Clone, Copy, Debug, Default)]
@@ -63,7 +63,7 @@ pub(super) fn write_text(out: &mut String, text: &str, place: Place) -> bool {
                 stops &= stops - 1;
                 continue;
             }
-            out.push_str(&text[copied..at]);
+            push_short(out, &text[copied..at]);
             let mut end = at + (!(ws >> i)).trailing_zeros() as usize;
             while end < n && is_ascii_whitespace(bytes[end]) {
                 end += 1;
@@ -71,7 +71,7 @@ pub(super) fn write_text(out: &mut String, text: &str, place: Place) -> bool {
             if end == n {
                 return true;
             }
-            out.push(' ');
+            push_short(out, " ");
             copied = end;
             if end >= pos + w {
                 // The run went on past the window: the next one starts
@@ -83,7 +83,7 @@ pub(super) fn write_text(out: &mut String, text: &str, place: Place) -> bool {
         }
         pos = next;
     }
-    out.push_str(&text[copied..]);
+    push_short(out, &text[copied..]);
     false
 }
 
@@ -109,16 +109,16 @@ pub(super) fn write_short(
             stops &= stops - 1;
             continue;
         }
-        out.push_str(&text[copied..i]);
+        push_short(out, &text[copied..i]);
         let end = i + (!(ws >> i)).trailing_zeros() as usize;
         if end >= n {
             return true;
         }
-        out.push(' ');
+        push_short(out, " ");
         copied = end;
         stops &= !0 << end;
     }
-    out.push_str(&text[copied..]);
+    push_short(out, &text[copied..]);
     false
 }
 
@@ -180,7 +180,7 @@ fn escape_markup(
         Some(bytes[i - 1])
     };
     if i != escaped && needs_backslash(bytes[i], prev, bytes.get(i + 1).copied(), place) {
-        out.push_str(&text[*copied..i]);
+        push_short(out, &text[*copied..i]);
         out.push('\\');
         *copied = i;
     }

@@ -2,7 +2,7 @@
 //! (a block's separator, its line's markers, inline markup opened), then
 //! the text escaped where CommonMark would read it as markup.
 
-use crate::scan::MarkdownMasks;
+use crate::scan::{MarkdownMasks, push_short};
 
 use super::Markdown;
 use super::blocks::Due;
@@ -119,7 +119,7 @@ impl Markdown {
             match self.blocks.due {
                 Due::Nothing => return,
                 Due::Space if !self.blocks.line_start => {
-                    self.out.push(' ');
+                    push_short(&mut self.out, " ");
                     self.blocks.due = Due::Nothing;
                     return;
                 }
