@@ -402,7 +402,30 @@ impl Extractor {
     /// with no call), main content told of it first.
     #[inline(never)]
     fn text_main_alone(&mut self, text: &Text<'_>) {
-        if self.spend_on(text) || !self.visible.shows_text() || self.text.is_full() {
+        // A measure due goes out of line, so that this function makes no
+        // call but in tail position and saves no registers.
+        let taken = text.data.len() + PIECE;
+        if self.budget.spend(taken) {
+            return self.text_main_alone_measured(text, taken);
+        }
+        self.text_main_alone_spent(text);
+    }
+
+    /// [`Extractor::text_main_alone`] when a measure is due: the text,
+    /// unless the memory limit stops the extractor.
+    #[cold]
+    #[inline(never)]
+    fn text_main_alone_measured(&mut self, text: &Text<'_>, taken: usize) {
+        if self.over_limit(taken, Some(text.span.start)) {
+            return;
+        }
+        self.text_main_alone_spent(text);
+    }
+
+    /// [`Extractor::text_main_alone`] once the text is counted.
+    #[inline(always)]
+    fn text_main_alone_spent(&mut self, text: &Text<'_>) {
+        if !self.visible.shows_text() || self.text.is_full() {
             return;
         }
         if let Some(segmenter) = &mut self.segmenter {

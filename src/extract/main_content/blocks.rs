@@ -3,7 +3,7 @@
 //! or a newline in `<pre>` breaks a line inside a block), each with what
 //! was known where it began.
 
-use crate::element::Element;
+use crate::element::{ALL, Element};
 
 use super::context::Open;
 use super::signals::Signals;
@@ -31,8 +31,15 @@ pub enum BlockKind {
 }
 
 impl BlockKind {
-    /// The kind of a block whose innermost block element is `element`.
+    /// The kind of a block whose innermost block element is `element`
+    /// (one load, where a `match` was a jump through a table and back).
+    #[inline(always)]
     pub(crate) fn of(element: Element) -> BlockKind {
+        BLOCK_KINDS[element as u8 as usize]
+    }
+
+    /// [`BlockKind::of`], worked out.
+    const fn of_element(element: Element) -> BlockKind {
         use Element as E;
         match element {
             E::P => BlockKind::Paragraph,
@@ -56,6 +63,17 @@ impl BlockKind {
         matches!(self, BlockKind::Heading(_))
     }
 }
+
+/// The kind of a block of each element, by its id ([`BlockKind::of`]).
+static BLOCK_KINDS: [BlockKind; 256] = {
+    let mut table = [BlockKind::Other; 256];
+    let mut i = 0;
+    while i < ALL.len() {
+        table[ALL[i] as u8 as usize] = BlockKind::of_element(ALL[i]);
+        i += 1;
+    }
+    table
+};
 
 /// A block, as gathered while the page is read.
 #[derive(Clone, Copy, Debug)]
@@ -307,6 +325,16 @@ impl Blocks {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    /// The table gives each element the kind worked out for it.
+    #[test]
+    fn block_kinds_by_table() {
+        for element in ALL {
+            assert_eq!(BlockKind::of(element), BlockKind::of_element(element));
+        }
+        assert_eq!(BlockKind::of(Element::H3), BlockKind::Heading(3));
+        assert_eq!(BlockKind::of(Element::Other), BlockKind::Other);
+    }
 
     /// A block of the text `text`, with nothing else known of it.
     pub(crate) fn block(text: core::ops::Range<usize>) -> Block {

@@ -209,6 +209,8 @@ pub(crate) fn of_attributes(tag: &Tag<'_>, classes: &mut ClassCache) -> (Signals
         // By length first, then the bytes as one word: a tag's attributes
         // are mostly other ones, and a string compare each cost a call.
         let name = attr.name.as_bytes();
+        // The rare ones out of line, so that this loop keeps its state in
+        // registers.
         signals |= match name.len() {
             2 if is(name, b"id") => of_words(attr.value),
             5 if is(name, b"class") => {
@@ -217,12 +219,8 @@ pub(crate) fn of_attributes(tag: &Tag<'_>, classes: &mut ClassCache) -> (Signals
             }
             4 if is(name, b"role") => of_role(attr.value),
             8 if is(name, b"itemprop") => of_itemprop(attr.value),
-            11 if is(name, b"aria-hidden")
-                && attr.value.trim_ascii().eq_ignore_ascii_case("true") =>
-            {
-                Signals::HIDDEN
-            }
-            5 if is(name, b"style") && hides(attr.value) => Signals::HIDDEN,
+            11 if is(name, b"aria-hidden") => of_aria_hidden(attr.value),
+            5 if is(name, b"style") => of_style(attr.value),
             _ => Signals::NONE,
         };
     }
@@ -250,7 +248,7 @@ struct ClassSlot {
 
 impl ClassCache {
     /// How many values are held.
-    const SLOTS: usize = 64;
+    const SLOTS: usize = 256;
     /// The longest value held.
     const VALUE: usize = 40;
 
@@ -311,12 +309,39 @@ fn same(held: &[u8; ClassCache::VALUE], value: &[u8]) -> bool {
     }
 }
 
-/// A hash of `s` (FNV-1a, 32 bits; never 0).
+/// A hash of `s` (32 bits; never 0), read a word at a time, where a byte
+/// at a time cost a multiply a byte: the bytes are taken as
+/// [`ClassCache`]'s `same` compares them (overlapping words, which with
+/// the length tell the bytes), each mixed by multiplying.
+#[inline]
 pub(crate) fn hash32(s: &str) -> u32 {
-    let hash = s.bytes().fold(0x811c_9dc5u32, |h, b| {
-        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
-    });
-    hash.max(1)
+    const K1: u64 = 0x9e37_79b9_7f4a_7c15;
+    const K2: u64 = 0xff51_afd7_ed55_8ccd;
+    const K3: u64 = 0xc4ce_b9fe_1a85_ec53;
+    let b = s.as_bytes();
+    let n = b.len();
+    let u64_at = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("8"));
+    let u32_at = |at: usize| u64::from(u32::from_le_bytes(b[at..at + 4].try_into().expect("4")));
+    let (x, y) = match n {
+        0 => (0, 0),
+        1..=3 => (
+            u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16,
+            0,
+        ),
+        4..=7 => (u32_at(0), u32_at(n - 4)),
+        8..=16 => (u64_at(0), u64_at(n - 8)),
+        _ => {
+            let mut x = 0u64;
+            let mut at = 0;
+            while at + 8 < n {
+                x = (x ^ u64_at(at)).wrapping_mul(K1).rotate_left(31);
+                at += 8;
+            }
+            (x, u64_at(n - 8))
+        }
+    };
+    let h = (x.wrapping_mul(K1).rotate_left(29) ^ y ^ (n as u64).wrapping_mul(K3)).wrapping_mul(K2);
+    ((h >> 32) as u32).max(1)
 }
 
 /// Whether `name` is `word` (compared as a fixed-size array, not through a
@@ -381,7 +406,28 @@ fn starts_with<const N: usize>(s: &[u8], word: &[u8; N]) -> bool {
     s.len() >= N && is(&s[..N], word)
 }
 
+/// The signals of an `aria-hidden` value.
+#[inline(never)]
+fn of_aria_hidden(value: &str) -> Signals {
+    if value.trim_ascii().eq_ignore_ascii_case("true") {
+        Signals::HIDDEN
+    } else {
+        Signals::NONE
+    }
+}
+
+/// The signals of an inline style: whether it hides the element.
+#[inline(never)]
+fn of_style(style: &str) -> Signals {
+    if hides(style) {
+        Signals::HIDDEN
+    } else {
+        Signals::NONE
+    }
+}
+
 /// The signals of an ARIA `role` value (its first known role).
+#[inline(never)]
 fn of_role(value: &str) -> Signals {
     value
         .split_ascii_whitespace()
@@ -402,6 +448,7 @@ fn of_role(value: &str) -> Signals {
 }
 
 /// The signals of a schema.org `itemprop` value.
+#[inline(never)]
 fn of_itemprop(value: &str) -> Signals {
     let mut signals = Signals::NONE;
     for prop in value.split_ascii_whitespace() {
@@ -434,6 +481,32 @@ mod tests {
         assert!(!hides("display: inline; visibility: visible"));
         assert!(!may_hide(b"color: red; display: block"));
         assert!(may_hide(b"display :\n none"));
+    }
+
+    /// Values that differ (in a byte, or in length) hash apart, whatever
+    /// their length, and no value hashes to 0 (which says "no class").
+    #[test]
+    fn class_hashes_tell_values_apart() {
+        let mut seen = std::collections::HashMap::new();
+        for n in 0..=64usize {
+            for k in 0..64usize {
+                let value: String = (0..n)
+                    .map(|i| char::from(b'a' + ((i * 7 + k * (i + 1)) % 26) as u8))
+                    .collect();
+                let mut flipped = value.clone().into_bytes();
+                if let Some(b) = flipped.get_mut(k % n.max(1)) {
+                    *b = b'-';
+                }
+                for v in [value, String::from_utf8(flipped).expect("ASCII")] {
+                    let h = hash32(&v);
+                    assert_ne!(h, 0);
+                    if let Some(other) = seen.insert(h, v.clone()) {
+                        assert_eq!(other, v, "{h:x}");
+                    }
+                }
+            }
+        }
+        assert_eq!(hash32("nt"), hash32(&String::from("nt")));
     }
 
     /// The word-at-a-time comparison agrees with comparing the bytes, for
