@@ -665,8 +665,11 @@ impl Extractor {
                 if self.visible.shows_text() {
                     // Counted, and measured at the next boundary or text.
                     self.budget.spend(PIECE);
-                    let links = &self.links;
-                    markdown.start_tag(tag, &|raw, out| links.resolve_url_into(tag.name, raw, out));
+                    if markdown.takes_tag(tag.element) {
+                        let links = &self.links;
+                        markdown
+                            .start_tag(tag, &|raw, out| links.resolve_url_into(tag.name, raw, out));
+                    }
                 }
             }
             self.boundary_of(boundary, tag);
@@ -792,7 +795,15 @@ impl Extractor {
                     return markdown.inline_end(tag);
                 }
             }
-            self.markdown_end_tag(tag);
+            // Most end tags (`</div>`, `</p>`) are only their boundary to
+            // the writer, which comes below.
+            if self
+                .markdown
+                .as_ref()
+                .is_some_and(|m| m.takes_tag(tag.element))
+            {
+                self.markdown_end_tag(tag);
+            }
         }
         if let Some(segmenter) = &mut self.segmenter {
             segmenter.end_tag(tag);

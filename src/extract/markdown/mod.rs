@@ -241,6 +241,17 @@ impl Markdown {
         self.blocks.ask(due);
     }
 
+    /// Whether [`Markdown::start_tag`] and [`Markdown::end_tag`] want a
+    /// tag of `element`: those of [`ELEMENTS`], and any in math or code.
+    /// What they did with the others (a block's break asked as a space
+    /// where text is flat) their boundary does too ([`Markdown::boundary`]),
+    /// so the others (most of a page's blocks: `div`, `p`, `section`...)
+    /// are not worth a call.
+    #[inline(always)]
+    pub(in crate::extract) fn takes_tag(&self, element: Element) -> bool {
+        ELEMENTS.contains(element) || self.math.is_some() || self.code.is_some()
+    }
+
     /// A block or cell boundary that a tag of `element` makes, for an
     /// element not of [`ELEMENTS`] (those are taken in whole).
     #[inline]
@@ -462,6 +473,80 @@ impl Markdown {
         self.inline.end_all(&mut self.out);
         if self.blocks.in_heading() {
             self.blocks.end_heading(&mut self.out);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Tokenizer;
+    use crate::element::ALL;
+    use crate::extract::visible::boundary;
+    use crate::token::Token;
+
+    /// Feeds `tokens` to `markdown` as the extractor does (a tag to the
+    /// writer if it takes it, then its boundary); with `every_tag`, every
+    /// tag to the writer, as before [`Markdown::takes_tag`].
+    fn feed(markdown: &mut Markdown, tokens: &[Token<'_>], every_tag: bool) {
+        for token in tokens {
+            match token {
+                Token::Text(text) => markdown.text(text.data),
+                Token::StartTag(tag) => {
+                    if every_tag || markdown.takes_tag(tag.element) {
+                        markdown.start_tag(tag, &|raw, out| out.push_str(raw));
+                    }
+                    markdown.boundary(boundary(tag.element), tag.element);
+                }
+                Token::EndTag(tag) => {
+                    if every_tag || markdown.takes_tag(tag.element) {
+                        markdown.end_tag(tag);
+                    }
+                    markdown.boundary(boundary(tag.element), tag.element);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The tags [`Markdown::takes_tag`] turns away change nothing that
+    /// their boundary does not: at every point of a page that opens what
+    /// the writer keeps state for (a table, a heading, lists, a quote,
+    /// emphasis, a link, code, math), a start or end tag of each element
+    /// not of [`ELEMENTS`] leaves the writer as it leaves it when taken,
+    /// and the text after it is written the same.
+    #[test]
+    fn tags_turned_away_change_nothing_but_their_boundary() {
+        let arena = crate::bumpalo::Bump::new();
+        let page = "<table><tr><td>c <h2>h <ul><li>i <blockquote>q <b>b <a href=u>l \
+                    <em>e</em> <code>k</code></a></b></blockquote></li></ul></h2></td></tr></table>\
+                    <h3>t</h3><ol><li>o</ol><pre>p</pre><math><mi>x</mi></math><p>end";
+        let options = crate::Options::default().auto_switch(false);
+        let tokens: Vec<Token<'_>> =
+            Tokenizer::with_options(page, &arena, options.clone()).collect();
+        let names: String = ALL
+            .iter()
+            .filter(|&&e| !ELEMENTS.contains(e))
+            .filter_map(|e| e.name())
+            .map(|name| format!("<{name}></{name}>"))
+            .collect();
+        let others: Vec<Token<'_>> = Tokenizer::with_options(&names, &arena, options)
+            .filter(|t| matches!(t, Token::StartTag(_) | Token::EndTag(_)))
+            .collect();
+        assert!(others.len() > 100);
+        for at in 0..=tokens.len() {
+            for other in &others {
+                let state = |every_tag: bool| {
+                    let mut markdown = Markdown::new(true, usize::MAX, usize::MAX, false);
+                    feed(&mut markdown, &tokens[..at], true);
+                    feed(&mut markdown, core::slice::from_ref(other), every_tag);
+                    let before = format!("{markdown:?}");
+                    markdown.text("w");
+                    markdown.finish();
+                    (before, markdown.take().0)
+                };
+                assert_eq!(state(false), state(true), "{at} {other:?}");
+            }
         }
     }
 }
