@@ -465,17 +465,17 @@ fn close_code(out: &mut String, at: usize) {
     }
 }
 
-/// The longest run of `byte` in `bytes`.
+/// The longest run of `byte` in `bytes`: each run found by `memchr`
+/// (a code block's text, thousands of bytes, most often holds no
+/// backtick, where a byte loop paid a compare and a branch a byte).
 pub(super) fn longest_run(bytes: &[u8], byte: u8) -> usize {
     let mut longest = 0;
-    let mut run = 0;
-    for &b in bytes {
-        if b == byte {
-            run += 1;
-            longest = longest.max(run);
-        } else {
-            run = 0;
-        }
+    let mut at = 0;
+    while let Some(found) = memchr::memchr(byte, &bytes[at..]) {
+        let start = at + found;
+        let run = bytes[start..].iter().take_while(|&&b| b == byte).count();
+        longest = longest.max(run);
+        at = start + run;
     }
     longest
 }
@@ -631,5 +631,21 @@ mod tests {
     fn runs() {
         assert_eq!(longest_run(b"a``b```c`", b'`'), 3);
         assert_eq!(longest_run(b"abc", b'`'), 0);
+        assert_eq!(longest_run(b"", b'`'), 0);
+        assert_eq!(longest_run(b"````", b'`'), 4);
+        // Against a byte loop, on runs at every place of a long text.
+        let by_bytes = |bytes: &[u8]| {
+            let (mut longest, mut run) = (0, 0);
+            for &b in bytes {
+                run = if b == b'`' { run + 1 } else { 0 };
+                longest = longest.max(run);
+            }
+            longest
+        };
+        let mut text = vec![b'x'; 300];
+        for (at, len) in [(0, 1), (17, 3), (40, 2), (100, 5), (250, 4), (296, 4)] {
+            text[at..at + len].fill(b'`');
+            assert_eq!(longest_run(&text, b'`'), by_bytes(&text), "{at}");
+        }
     }
 }
