@@ -823,14 +823,16 @@ impl Extractor {
     }
 
     /// [`Extractor::end_tag`] of a block element while text is shown, with
-    /// main content and without Markdown: the block ends (but at a `<br>`),
-    /// and the line breaks.
+    /// main content and without Markdown: the line breaks, and the block
+    /// ends (but at a `<br>`), in a call in tail position. The line break
+    /// first: it is only due (written before the next word), and the
+    /// block's end reads none of it.
     #[inline(never)]
     fn end_tag_block(&mut self, tag: &Tag<'_>) {
+        self.boundary(Some(Boundary::Block));
         if tag.element != Element::Br {
             self.end_block();
         }
-        self.boundary(Some(Boundary::Block));
     }
 
     /// [`Extractor::end_tag`] past the boundaries while text is shown.
@@ -838,9 +840,13 @@ impl Extractor {
     fn end_tag_past_text(&mut self, tag: &Tag<'_>) {
         if tag.element == Element::A && self.visible.shows_text() {
             // Neither a boundary nor read by the metadata: it ends the
-            // anchor text, if any.
-            self.links.close_anchor();
-            return self.refresh();
+            // anchor text, if any (with none open, as with main content
+            // and no links wanted, nothing changes).
+            if self.links.anchor_state() == AnchorState::Open {
+                self.links.close_anchor();
+                self.refresh();
+            }
+            return;
         }
         self.end_tag_rest(tag);
     }

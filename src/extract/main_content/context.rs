@@ -254,6 +254,17 @@ impl Context {
     /// item); `stops` holds the items too.
     #[inline(always)]
     fn close_item(&mut self, items: ElementSet, stops: ElementSet) {
+        // Most often the innermost element is a stop (the list of an item
+        // closed by its end tag, or the item): tested first, on its own,
+        // where the search built the sets in memory to look them up.
+        if let Some(top) = self.open.last() {
+            if stops.contains(top.element) {
+                if items.contains(top.element) {
+                    self.pop(1);
+                }
+                return;
+            }
+        }
         let found = self
             .open
             .iter()
@@ -485,6 +496,17 @@ mod tests {
                 vec![E::Ul, E::Li],
                 vec![E::Ul, E::Li, E::Ul, E::Li],
                 vec![E::Ul, E::Li],
+            ]
+        );
+        // An item whose end tag closed it: the next one opens in the list.
+        assert_eq!(
+            open_at_texts("<ul><li>a</li><li>b</ul><dl><dt>c<dd>d</dd><dt>e</dl>"),
+            [
+                vec![E::Ul, E::Li],
+                vec![E::Ul, E::Li],
+                vec![E::Dl, E::Dt],
+                vec![E::Dl, E::Dd],
+                vec![E::Dl, E::Dt],
             ]
         );
         assert_eq!(
