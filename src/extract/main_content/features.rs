@@ -65,6 +65,9 @@ impl TextCounts {
         marks.extend(blocks.last().map(|b| b.end));
         let mut at = Vec::with_capacity(marks.len());
         scan::count_classes_at(bytes, &marks, &mut at);
+        // The runs of blocks that have characters past ASCII (fewer
+        // characters than bytes).
+        let mut runs: Vec<core::ops::Range<usize>> = Vec::new();
         let mut counts: Vec<TextCounts> = blocks
             .iter()
             .enumerate()
@@ -75,12 +78,18 @@ impl TextCounts {
                 for (k, c) in c.iter_mut().enumerate() {
                     *c = at[i + 1][k] - at[i][k];
                 }
-                // The separators between this block and the next.
-                for &b in &bytes[end..next] {
-                    debug_assert!(matches!(b, b' ' | b'\n'), "only separators between blocks");
-                    c[0] -= 1;
-                    c[1] -= u32::from(b == b'\n');
-                }
+                // The separators between this block and the next (one, as
+                // a rule).
+                let separators = &bytes[end..next];
+                debug_assert!(
+                    separators.iter().all(|&b| matches!(b, b' ' | b'\n')),
+                    "only separators between blocks"
+                );
+                c[0] -= separators.len() as u32;
+                c[1] -= match separators {
+                    [b] => u32::from(*b == b'\n'),
+                    _ => separators.iter().filter(|&&b| b == b'\n').count() as u32,
+                };
                 let [sep, brk, dig, stop, comma, bar, continuations, mut up] = c;
                 // A block's first word begins it: a capital there counts
                 // whatever the byte before it in the whole text.
@@ -92,8 +101,15 @@ impl TextCounts {
                     up += 1;
                 }
                 let len = u32::try_from(end - start).unwrap_or(u32::MAX);
+                let chars = len - continuations;
+                if (chars as usize) < end - start {
+                    match runs.last_mut() {
+                        Some(run) if run.end == i => run.end = i + 1,
+                        _ => runs.push(i..i + 1),
+                    }
+                }
                 TextCounts {
-                    chars: len - continuations,
+                    chars,
                     words: if start < end { 1 + sep } else { 0 },
                     breaks: brk,
                     digits: dig,
@@ -109,26 +125,7 @@ impl TextCounts {
         // The few characters past ASCII that are counted, found by their
         // lead bytes (a vector search), each in the block it is in, if
         // any: searched only over each run of blocks that have characters
-        // past ASCII (fewer characters than bytes), most pages' text being
-        // nearly all ASCII.
-        let past_ascii = |i: usize| {
-            let b = &blocks[i];
-            (counts[i].chars as usize) < b.end - b.start
-        };
-        let mut runs = Vec::new();
-        let mut first = 0;
-        while first < blocks.len() {
-            if !past_ascii(first) {
-                first += 1;
-                continue;
-            }
-            let mut last = first;
-            while last + 1 < blocks.len() && past_ascii(last + 1) {
-                last += 1;
-            }
-            runs.push(first..last + 1);
-            first = last + 1;
-        }
+        // past ASCII, most pages' text being nearly all ASCII.
         for run in runs {
             let from = blocks[run.start].start;
             let text = &bytes[from..blocks[run.end - 1].end];
@@ -179,10 +176,15 @@ impl TextCounts {
 /// three of a CJK form.
 #[inline]
 fn ends_sentence(text: &[u8]) -> bool {
-    match text {
-        [.., b'.' | b'!' | b'?' | b':' | b'"' | b')'] => true,
-        // 。 ！ ？ ”
-        [.., 0xE3, 0x80, 0x82] | [.., 0xEF, 0xBC, 0x81 | 0x9F] | [.., 0xE2, 0x80, 0x9D] => true,
+    match text.last() {
+        Some(b'.' | b'!' | b'?' | b':' | b'"' | b')') => true,
+        // Most text ends in ASCII: the three bytes looked at only where
+        // the last is past it.
+        Some(0x80..) => matches!(
+            text,
+            // 。 ！ ？ ”
+            [.., 0xE3, 0x80, 0x82] | [.., 0xEF, 0xBC, 0x81 | 0x9F] | [.., 0xE2, 0x80, 0x9D]
+        ),
         _ => false,
     }
 }
@@ -192,8 +194,11 @@ fn ends_sentence(text: &[u8]) -> bool {
 #[derive(Debug)]
 pub(crate) struct Page {
     counts: Vec<TextCounts>,
-    /// Totals of blocks `0..i` at `i`: words, raw bytes, link bytes and
-    /// sentence ends (for the window features).
+    /// Totals of blocks `0..i` at `i + WINDOW`: words, raw bytes, link
+    /// bytes and sentence ends (for the window features); the first total
+    /// repeated `WINDOW` times before, the last `WINDOW` times after, so
+    /// that block `i`'s window is `before[i + 2 * WINDOW + 1]` less
+    /// `before[i]`, without clamping at the page's ends.
     before: Vec<[u64; 4]>,
     /// The first `<h1>` block, if any.
     first_h1: Option<usize>,
@@ -234,7 +239,7 @@ impl Page {
         let n = blocks.len();
         let mut page = Page {
             counts: Vec::new(),
-            before: Vec::with_capacity(n + 1),
+            before: Vec::with_capacity(n + 1 + 2 * WINDOW),
             first_h1: None,
             has_article: false,
             has_main: false,
@@ -258,7 +263,10 @@ impl Page {
             HashMap::with_hasher(foldhash::fast::FixedState::default());
         let mut last_class = (0u32, 0u32);
         let (mut words, mut raw, mut links, mut stops) = (0u64, 0u64, 0u64, 0u64);
+        // The signals of any block.
+        let mut signals = Signals::default();
         page.counts = TextCounts::of_blocks(blocks, text);
+        page.before.extend([[0; 4]; WINDOW]);
         for (i, (block, c)) in blocks.iter().zip(&page.counts).enumerate() {
             page.before.push([words, raw, links, stops]);
             words += u64::from(c.words);
@@ -268,9 +276,7 @@ impl Page {
             if page.first_h1.is_none() && block.kind == BlockKind::Heading(1) {
                 page.first_h1 = Some(i);
             }
-            page.has_article |= block.signals.any(Signals::IN_ARTICLE);
-            page.has_main |= block.signals.any(Signals::IN_MAIN);
-            page.has_named_body |= block.signals.any(Signals::BODY);
+            signals.0 |= block.signals.0;
             let words = u64::from(c.words);
             if block.kind == BlockKind::ListItem {
                 page.list_words += words;
@@ -300,7 +306,10 @@ impl Page {
                 page.class_of.push(u32::MAX);
             }
         }
-        page.before.push([words, raw, links, stops]);
+        page.before.extend([[words, raw, links, stops]; WINDOW + 1]);
+        page.has_article = signals.any(Signals::IN_ARTICLE);
+        page.has_main = signals.any(Signals::IN_MAIN);
+        page.has_named_body = signals.any(Signals::BODY);
         let [page_words, page_raw, page_links, _] = page.totals(0..n);
         page.page_words = page_words;
         page.page_words_log = log(page_words);
@@ -322,7 +331,7 @@ impl Page {
     /// sentence ends).
     fn totals(&self, range: core::ops::Range<usize>) -> [f32; 4] {
         let (a, b) = (range.start, range.end);
-        let (from, to) = (&self.before[a], &self.before[b]);
+        let (from, to) = (&self.before[a + WINDOW], &self.before[b + WINDOW]);
         core::array::from_fn(|k| float(to[k] - from[k]))
     }
 }
@@ -462,6 +471,16 @@ pub(crate) trait Sink {
     fn column(&mut self, at: usize, values: &[f32; BATCH]);
     /// Feature `at` of block `j` of the batch is 1 (the others' are 0).
     fn one(&mut self, j: usize, at: usize);
+    /// Features `at + b` of block `j` are 1 for each bit `b` set in
+    /// `mask`, the lowest first: [`Sink::one`] of each.
+    #[inline(always)]
+    fn ones(&mut self, j: usize, mask: u64, at: usize) {
+        let mut m = mask;
+        while m != 0 {
+            self.one(j, at + m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
+    }
 }
 
 /// What [`visit`] reads of each block of a batch, a column of each
@@ -553,12 +572,16 @@ impl Lanes {
             (Signals::COMMENT, share(page.comment_words)),
             (Signals::CARD, share(page.card_words)),
         ];
-        for (j, (block, c)) in blocks[first..]
-            .iter()
-            .zip(&page.counts[first..])
-            .take(BATCH)
-            .enumerate()
-        {
+        let k = (n - first).min(BATCH);
+        // The batch's blocks and what the page knows of them, cut to the
+        // batch's length once (no bounds checks in the loop).
+        let own = &blocks[first..first + k];
+        let counts = &page.counts[first..first + k];
+        let class_of = &page.class_of[first..first + k];
+        let before = &page.before[first..first + k + 2 * WINDOW + 1];
+        let first_h1 = page.first_h1.unwrap_or(0);
+        for j in 0..k {
+            let (block, c) = (&own[j], &counts[j]);
             let i = first + j;
             l.words[j] = c.words as f32;
             l.chars[j] = c.chars as f32;
@@ -575,19 +598,22 @@ impl Lanes {
             l.separators[j] = c.separators as f32;
             l.position[j] = float(i as u64);
             l.start[j] = float(block.start as u64);
-            l.before_first_h1[j] = f32::from(u8::from(page.first_h1.is_some_and(|h| i < h)));
+            l.before_first_h1[j] = f32::from(u8::from(i < first_h1));
             l.depth[j] = block.depth as f32;
             l.heading[j] = f32::from(u8::from(block.kind.is_heading()));
-            let same = |k: usize| f32::from(u8::from(blocks[k].nearest == block.nearest));
-            l.same_nearest[0][j] = i.checked_sub(1).map_or(0.0, same);
-            l.same_nearest[1][j] = if i + 1 < n { same(i + 1) } else { 0.0 };
-            let window = page.totals(i.saturating_sub(WINDOW)..(i + WINDOW + 1).min(n));
-            for (column, total) in l.window.iter_mut().zip(window) {
-                column[j] = total;
+            // Whether the next block has this one's nearest signals (the
+            // previous block's, for the next lane, is the same test).
+            let same_as_next = blocks
+                .get(i + 1)
+                .is_some_and(|next| next.nearest == block.nearest);
+            l.same_nearest[1][j] = f32::from(u8::from(same_as_next));
+            let (from, to) = (&before[j], &before[j + 2 * WINDOW + 1]);
+            for (column, (to, from)) in l.window.iter_mut().zip(to.iter().zip(from)) {
+                column[j] = float(to - from);
             }
             let class = page
                 .class_features
-                .get(page.class_of[i] as usize)
+                .get(class_of[j] as usize)
                 .copied()
                 .unwrap_or([0.0; 2]);
             l.class[0][j] = class[0];
@@ -600,9 +626,14 @@ impl Lanes {
                 };
             }
         }
+        let same_as_next = l.same_nearest[1];
+        l.same_nearest[0][1..k].copy_from_slice(&same_as_next[..k - 1]);
+        l.same_nearest[0][0] = match first.checked_sub(1) {
+            Some(p) => f32::from(u8::from(blocks[p].nearest == blocks[first].nearest)),
+            None => 0.0,
+        };
         // The neighbours inside the batch are its own blocks, one lane
         // over; the batch's first and last read theirs.
-        let k = (n - first).min(BATCH);
         let mut previous = Neighbour::default();
         previous.shifted_from(l, 0..k - 1, 1);
         match first.checked_sub(1) {
@@ -675,16 +706,10 @@ pub(crate) fn visit(
             BlockKind::Other => 8,
         };
         sink.one(j, KIND_AT + kind);
-        let mut bits = |mask: u64, at: usize| {
-            let mut m = mask;
-            while m != 0 {
-                sink.one(j, at + m.trailing_zeros() as usize);
-                m &= m - 1;
-            }
-        };
-        bits(block.signals.0 & named_mask, SIGNAL_AT);
-        bits(block.nearest.0 & named_mask, NEAREST_AT);
-        bits(
+        sink.ones(j, block.signals.0 & named_mask, SIGNAL_AT);
+        sink.ones(j, block.nearest.0 & named_mask, NEAREST_AT);
+        sink.ones(
+            j,
             (block.signals.0 >> 24) & ((1u64 << ELEMENT_SIGNALS) - 1),
             ELEMENT_AT,
         );
@@ -998,6 +1023,39 @@ mod tests {
         );
         assert_eq!(names[REST_AT], "position");
         assert_eq!(names[ELEMENT_AT], "signal_in_article");
+    }
+
+    /// A block's counts leave out the separators after it, one or more
+    /// (one is the rule, and has its own path), and the blocks with
+    /// characters past ASCII get theirs wherever they are.
+    #[test]
+    fn blocks_are_counted_apart_from_their_separators() {
+        use super::super::blocks::tests::block;
+        let text = "One two.\nThree ©\n \nFour, » five\nsix\n";
+        let blocks = [block(0..8), block(9..17), block(20..33), block(34..37)];
+        let counts = TextCounts::of_blocks(&blocks, text);
+        for (b, c) in blocks.iter().zip(&counts) {
+            let alone = TextCounts::of(&text[b.start..b.end]);
+            assert_eq!(
+                (c.chars, c.words, c.breaks, c.stops, c.commas, c.separators),
+                (
+                    alone.chars,
+                    alone.words,
+                    alone.breaks,
+                    alone.stops,
+                    alone.commas,
+                    alone.separators
+                ),
+                "{:?}",
+                &text[b.start..b.end]
+            );
+            assert_eq!(
+                (c.copyright, c.ends_sentence, c.capitalized),
+                (alone.copyright, alone.ends_sentence, alone.capitalized)
+            );
+        }
+        assert_eq!((counts[1].words, counts[1].copyright), (2, true));
+        assert_eq!((counts[2].words, counts[2].separators), (3, 1));
     }
 
     #[test]

@@ -168,6 +168,19 @@ impl Sink for Sums {
     fn one(&mut self, j: usize, at: usize) {
         self.0[j] += WEIGHTS[at];
     }
+
+    #[inline(always)]
+    fn ones(&mut self, j: usize, mask: u64, at: usize) {
+        // The block's sum held while its bits are added, in their
+        // order, as `one` adds them.
+        let mut sum = self.0[j];
+        let mut m = mask;
+        while m != 0 {
+            sum += WEIGHTS[at + m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        self.0[j] = sum;
+    }
 }
 
 #[cfg(test)]
