@@ -27,18 +27,23 @@ pub(crate) fn keep(scores: &[f32], words: &[u32], params: Params) -> Vec<bool> {
     if n == 0 {
         return Vec::new();
     }
+    // Each block's gain first: the exponential is a call, around which
+    // the pass below would keep its sums in memory.
+    let gains: Vec<f32> = scores
+        .iter()
+        .zip(words)
+        .map(|(&score, &words)| {
+            let p = 1.0 / (1.0 + (-score).exp());
+            (p - params.threshold) * (words as f32 + params.words_bias)
+        })
+        .collect();
     // best[i][s]: the most gained by blocks 0..=i with block i in state s
     // (0 dropped, 1 kept); from[i][s]: the state of block i - 1 on that
     // path.
-    let gain = |i: usize| {
-        let p = 1.0 / (1.0 + (-scores[i]).exp());
-        (p - params.threshold) * (words[i] as f32 + params.words_bias)
-    };
     let switch = params.switch_cost;
     let mut from: Vec<[u8; 2]> = vec![[0, 0]; n];
-    let mut best = [0.0f32, gain(0) - switch];
-    for (i, from) in from.iter_mut().enumerate().skip(1) {
-        let g = gain(i);
+    let mut best = [0.0f32, gains[0] - switch];
+    for (from, &g) in from.iter_mut().zip(&gains).skip(1) {
         let drop_stay = best[0];
         let drop_switch = best[1] - switch;
         let keep_stay = best[1] + g;
