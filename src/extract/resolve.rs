@@ -145,6 +145,10 @@ impl Resolver {
                 Some(ends_with_raw) => return written(ends_with_raw),
                 None => base.join(raw),
             },
+            None if without_scheme(raw.as_bytes()) => {
+                out.push_str(raw);
+                return written(true);
+            }
             None => match plain_absolute(raw, out) {
                 Some(ends_with_raw) => return written(ends_with_raw),
                 None => Url::parse(raw),
@@ -368,6 +372,30 @@ fn is_dot_segment(segment: &[u8]) -> bool {
     }
 }
 
+/// Whether the URL parser surely finds no scheme at the start of `bytes`
+/// (the URL being trimmed of ASCII whitespace), so that without a base URL
+/// it is relative and kept as it is: where the URL, once the parser has
+/// trimmed leading C0 controls and spaces and removed tabs and newlines,
+/// does not begin with a letter, or its letters, digits, `+`, `-` and `.`
+/// are followed by anything but `:` (the URL Standard's
+/// [scheme start state](https://url.spec.whatwg.org/#scheme-start-state)).
+/// Most URLs of a page read without an address are such (`#top`,
+/// `/wiki/Paris`), where the parser allocated and failed for each.
+/// `false` for a URL that may have a scheme, or may be read otherwise:
+/// a C0 control or space first, a tab or newline in the would-be scheme.
+fn without_scheme(bytes: &[u8]) -> bool {
+    let Some(&first) = bytes.first() else {
+        return true;
+    };
+    if !first.is_ascii_alphabetic() {
+        return first > b' ';
+    }
+    let end = bytes
+        .iter()
+        .find(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')));
+    !matches!(end, Some(b':' | b'\t' | b'\n' | b'\r'))
+}
+
 /// Whether `bytes` starts with a scheme: an ASCII letter, then letters,
 /// digits, `+`, `-` or `.`, then `:`.
 fn has_scheme(bytes: &[u8]) -> bool {
@@ -488,6 +516,81 @@ mod tests {
         // The printable bytes but `"<>`` and space, three ways each, and
         // the first six above, for every base.
         assert_eq!(fast, bases.len() * (6 + 3 * (94 - 4)));
+    }
+
+    /// Without a base URL, the URLs taken as relative without the parser
+    /// are those it finds relative (and keeps as written, without an
+    /// error), over URLs whose first bytes are every byte, and schemes
+    /// broken by every byte; and most relative URLs are taken.
+    #[test]
+    fn without_scheme_equals_the_parser() {
+        let mut inputs: Vec<String> = [
+            "",
+            "#",
+            "#sec-a",
+            "/wiki/Paris",
+            "?q",
+            "../a",
+            "é:x",
+            "x",
+            "ab",
+            "a+b-c.d",
+            "a1:",
+            "mailto:x@y",
+            "a\tb:c",
+            "a\nb:c",
+            "a\rb:c",
+            "ab\t:",
+            "ab:\t",
+            "\u{b}ab:",
+            "\u{1}x:",
+            "\u{1}#x",
+            "x\u{1}:",
+            "ab\u{1}",
+            "\u{7f}a:",
+            "a\u{7f}:",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        for c in (0..=0x7F_u8)
+            .map(char::from)
+            .chain(['é', '\u{a0}', '\u{feff}'])
+        {
+            for rest in ["", "a:", ":", "b", "x:y", "ttp://a.b/"] {
+                inputs.push(format!("{c}{rest}"));
+                inputs.push(format!("h{c}{rest}"));
+                inputs.push(format!("ab{c}{rest}"));
+            }
+        }
+        let resolver = Resolver::new(None, None);
+        let mut taken = 0;
+        for raw in &inputs {
+            let raw = raw.trim_ascii();
+            let parsed = Url::parse(raw);
+            if without_scheme(raw.as_bytes()) {
+                taken += 1;
+                assert_eq!(
+                    parsed,
+                    Err(url::ParseError::RelativeUrlWithoutBase),
+                    "{raw:?}"
+                );
+            }
+            let want = match &parsed {
+                Ok(url) => (url.as_str(), None),
+                Err(url::ParseError::RelativeUrlWithoutBase) => (raw, None),
+                Err(e) => (raw, Some(e.to_string())),
+            };
+            let got = resolver.resolve(raw);
+            assert_eq!((got.url.as_str(), got.error), want, "{raw:?}");
+        }
+        let relative = inputs
+            .iter()
+            .filter(|raw| {
+                Url::parse(raw.trim_ascii()) == Err(url::ParseError::RelativeUrlWithoutBase)
+            })
+            .count();
+        assert!(taken * 10 > relative * 9, "{taken} of {relative}");
     }
 
     /// The relative fast path gives what `Url::join` gives, over bases of
