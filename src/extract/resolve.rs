@@ -390,22 +390,22 @@ fn without_scheme(bytes: &[u8]) -> bool {
     if !first.is_ascii_alphabetic() {
         return first > b' ';
     }
-    let end = bytes
-        .iter()
-        .find(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')));
-    !matches!(end, Some(b':' | b'\t' | b'\n' | b'\r'))
+    !matches!(past_scheme_bytes(bytes), Some(b':' | b'\t' | b'\n' | b'\r'))
 }
 
 /// Whether `bytes` starts with a scheme: an ASCII letter, then letters,
 /// digits, `+`, `-` or `.`, then `:`.
 fn has_scheme(bytes: &[u8]) -> bool {
-    if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
-        return false;
-    }
+    bytes.first().is_some_and(u8::is_ascii_alphabetic) && past_scheme_bytes(bytes) == Some(b':')
+}
+
+/// The first byte of `bytes` that a scheme cannot hold (a letter, a
+/// digit, `+`, `-` or `.`), if any: a `:` there ends a scheme.
+fn past_scheme_bytes(bytes: &[u8]) -> Option<u8> {
     bytes
         .iter()
+        .copied()
         .find(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
-        == Some(&b':')
 }
 
 #[cfg(test)]
