@@ -290,8 +290,6 @@ impl ClassCache {
 #[inline(always)]
 fn same(held: &[u8; ClassCache::VALUE], value: &[u8]) -> bool {
     let n = value.len();
-    let u64_at = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().expect("8"));
-    let u32_at = |s: &[u8], at: usize| u32::from_le_bytes(s[at..at + 4].try_into().expect("4"));
     match n {
         0 => true,
         1..=3 => held[0] == value[0] && held[n / 2] == value[n / 2] && held[n - 1] == value[n - 1],
@@ -320,28 +318,38 @@ pub(crate) fn hash32(s: &str) -> u32 {
     const K3: u64 = 0xc4ce_b9fe_1a85_ec53;
     let b = s.as_bytes();
     let n = b.len();
-    let u64_at = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("8"));
-    let u32_at = |at: usize| u64::from(u32::from_le_bytes(b[at..at + 4].try_into().expect("4")));
     let (x, y) = match n {
         0 => (0, 0),
         1..=3 => (
             u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16,
             0,
         ),
-        4..=7 => (u32_at(0), u32_at(n - 4)),
-        8..=16 => (u64_at(0), u64_at(n - 8)),
+        4..=7 => (u64::from(u32_at(b, 0)), u64::from(u32_at(b, n - 4))),
+        8..=16 => (u64_at(b, 0), u64_at(b, n - 8)),
         _ => {
             let mut x = 0u64;
             let mut at = 0;
             while at + 8 < n {
-                x = (x ^ u64_at(at)).wrapping_mul(K1).rotate_left(31);
+                x = (x ^ u64_at(b, at)).wrapping_mul(K1).rotate_left(31);
                 at += 8;
             }
-            (x, u64_at(n - 8))
+            (x, u64_at(b, n - 8))
         }
     };
     let h = (x.wrapping_mul(K1).rotate_left(29) ^ y ^ (n as u64).wrapping_mul(K3)).wrapping_mul(K2);
     ((h >> 32) as u32).max(1)
+}
+
+/// The 8 bytes of `s` at `at`, as `same` and `hash32` read a value.
+#[inline(always)]
+fn u64_at(s: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(s[at..at + 8].try_into().expect("8"))
+}
+
+/// The 4 bytes of `s` at `at`, as `same` and `hash32` read a value.
+#[inline(always)]
+fn u32_at(s: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(s[at..at + 4].try_into().expect("4"))
 }
 
 /// Whether `name` is `word` (compared as a fixed-size array, not through a
