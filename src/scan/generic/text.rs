@@ -1,5 +1,6 @@
 //! The vector algorithms of extraction's per-token scans (see `text.rs`):
-//! skipping collapsed text, and the bit masks of a short text or URL.
+//! skipping collapsed text, and the bit masks of a short text or URL; and
+//! main content's class counts over a page's text.
 
 use crate::scan::vector::Vector;
 
@@ -238,6 +239,71 @@ pub(in crate::scan) unsafe fn short_masks<V: Vector, const K: usize>(
     masks
 }
 
+/// What `count_classes_at` needs of a vector past [`Vector`]: a lookup
+/// in a 16-byte table by each byte's low half (`pshufb`: SSSE3's
+/// `x86_64/ssse3.rs`, AVX2's `x86_64/avx2.rs`).
+pub(in crate::scan) trait Lookup: Vector {
+    /// `table` in every 16-byte lane.
+    ///
+    /// # Safety
+    /// The CPU must support the implementation's instruction sets
+    /// (SSSE3 and POPCNT for `__m128i`, AVX2 and POPCNT for `__m256i`).
+    unsafe fn table(table: &[u8; 16]) -> Self;
+    /// The byte of the table `self` at each byte of `index`, which must
+    /// be below 16. (Safety: as `table`.)
+    unsafe fn lookup(self, index: Self) -> Self;
+    /// Each byte's high half, as a byte below 16. (Safety: as `table`.)
+    unsafe fn high_halves(self) -> Self;
+    /// Each byte shifted left by one bit. (Safety: as `table`.)
+    unsafe fn double(self) -> Self;
+}
+
+/// The classes of `count_classes_at` as bits of a byte, bit `c` for class
+/// `c`, each the union of two sets of bytes whose high halves are in one
+/// set and low halves in another (`(bit, pair, high halves, low
+/// halves)`, a set of halves as a bit per half): so a byte's class bits
+/// are `LOW[0][low] & HIGH[0][high] | LOW[1][low] & HIGH[1][high]`, four
+/// table lookups. Bit 5 is the navigation separators and `.`, `?` (taken
+/// out by bit 3, sentence ends); bit 7 every ASCII uppercase letter (those
+/// after a separator are picked after).
+const CLASS_SETS: [(u8, usize, u16, u16); 13] = [
+    (0, 0, 1 << 2, 1 << 0x0),            // space
+    (0, 1, 1 << 0, 1 << 0xA),            // LF
+    (1, 0, 1 << 0, 1 << 0xA),            // LF
+    (2, 0, 1 << 3, 0x03FF),              // 0-9
+    (3, 0, 1 << 2, 1 << 0x1 | 1 << 0xE), // ! .
+    (3, 1, 1 << 3, 1 << 0xF),            // ?
+    (4, 0, 1 << 2, 1 << 0xC),            // ,
+    (4, 1, 1 << 3, 1 << 0xB),            // ;
+    (5, 0, 1 << 2 | 1 << 3, 0xC000),     // . / > ?
+    (5, 1, 1 << 7, 1 << 0xC),            // |
+    (6, 0, 0x0F00, 0xFFFF),              // 0x80-0xBF
+    (7, 0, 1 << 4, 0xFFFE),              // A-O
+    (7, 1, 1 << 5, 0x07FF),              // P-Z
+];
+
+/// The four tables of [`CLASS_SETS`]: by low half, by high half, of
+/// each pair.
+const CLASS_TABLES: [[u8; 16]; 4] = {
+    let mut tables = [[0u8; 16]; 4];
+    let mut k = 0;
+    while k < CLASS_SETS.len() {
+        let (bit, pair, highs, lows) = CLASS_SETS[k];
+        let mut half = 0;
+        while half < 16 {
+            if lows & (1 << half) != 0 {
+                tables[2 * pair][half] |= 1 << bit;
+            }
+            if highs & (1 << half) != 0 {
+                tables[2 * pair + 1][half] |= 1 << bit;
+            }
+            half += 1;
+        }
+        k += 1;
+    }
+    tables
+};
+
 /// See `text::count_classes_at`: each block of 64 bytes classified into a
 /// bit mask per class (its vectors' masks side by side), the masks counted
 /// by `count_ones` (POPCNT where the caller enables it): one count a class
@@ -246,17 +312,21 @@ pub(in crate::scan) unsafe fn short_masks<V: Vector, const K: usize>(
 /// of no class).
 ///
 /// # Safety
-/// The CPU must support `V`'s instruction set.
+/// The CPU must support `V`'s instruction sets.
 #[inline(always)]
-pub(in crate::scan) unsafe fn count_classes_at<V: Vector>(
+pub(in crate::scan) unsafe fn count_classes_at<V: Lookup>(
     text: &[u8],
     marks: &[usize],
     at: &mut Vec<[u32; 8]>,
 ) {
     const W: usize = 64;
     let n = text.len();
+    // SAFETY: the caller guarantees the instruction sets.
+    let tables = CLASS_TABLES.map(|t| unsafe { V::table(&t) });
     let mut totals = [0u32; 8];
-    let mut marks = marks.iter().copied().peekable();
+    at.reserve(marks.len());
+    // The next mark's index.
+    let mut k = 0;
     // Whether the byte before the block is a separator: the text's first
     // byte counts as after one.
     let mut after = 1u64;
@@ -264,28 +334,29 @@ pub(in crate::scan) unsafe fn count_classes_at<V: Vector>(
     while i < n {
         let masks = if i + W <= n {
             // SAFETY: `i + W <= n`: the block is in `text`; the caller
-            // guarantees the instruction set.
-            unsafe { class_masks::<V>(text.as_ptr().add(i), after) }
+            // guarantees the instruction sets.
+            unsafe { class_masks::<V>(text.as_ptr().add(i), after, &tables) }
         } else {
             let mut padded = [0u8; W];
             padded[..n - i].copy_from_slice(&text[i..]);
             // SAFETY: `padded` holds `W` bytes; the caller guarantees the
-            // instruction set.
-            unsafe { class_masks::<V>(padded.as_ptr(), after) }
+            // instruction sets.
+            unsafe { class_masks::<V>(padded.as_ptr(), after, &tables) }
         };
         after = masks[0] >> (W - 1);
-        while let Some(mark) = marks.next_if(|&m| m < i + W) {
-            let below = (1u64 << (mark - i)) - 1;
+        while k < marks.len() && marks[k] < i + W {
+            let below = (1u64 << (marks[k] - i)) - 1;
             at.push(core::array::from_fn(|c| {
                 totals[c] + (masks[c] & below).count_ones()
             }));
+            k += 1;
         }
         for (total, mask) in totals.iter_mut().zip(masks) {
             *total += mask.count_ones();
         }
         i += W;
     }
-    at.extend(marks.map(|_| totals));
+    at.extend(marks[k..].iter().map(|_| totals));
 }
 
 /// The masks of `count_classes_at`'s classes in the 64 bytes at `p` (bit
@@ -294,66 +365,65 @@ pub(in crate::scan) unsafe fn count_classes_at<V: Vector>(
 ///
 /// # Safety
 /// `p..p + 64` must be readable; the CPU must support `V`'s instruction
-/// set.
+/// sets.
 #[inline(always)]
-unsafe fn class_masks<V: Vector>(p: *const u8, after: u64) -> [u64; 8] {
+unsafe fn class_masks<V: Lookup>(p: *const u8, after: u64, tables: &[V; 4]) -> [u64; 8] {
     // SAFETY: the caller guarantees the 64 bytes readable and the
-    // instruction set.
-    let (low, high) = unsafe { (half_masks::<V>(p), half_masks::<V>(p.add(32))) };
+    // instruction sets.
+    let (low, high) = unsafe { (half_masks(p, tables), half_masks(p.add(32), tables)) };
     let mut masks: [u64; 8] =
         core::array::from_fn(|c| u64::from(low[c]) | u64::from(high[c]) << 32);
+    // Navigation separators, without the sentence ends `.` and `?`.
+    masks[5] &= !masks[3];
     // The uppercase letters that begin a word.
     masks[7] &= (masks[0] << 1) | after;
-    // Opaque: else the compiler sees each count of a mask as a sum over
-    // the vector's lanes, and spells it out bit by bit.
-    core::hint::black_box(masks)
+    masks
 }
 
 /// [`vector_masks`] of the 32 bytes at `p`.
 ///
 /// # Safety
 /// `p..p + 32` must be readable; the CPU must support `V`'s instruction
-/// set.
+/// sets.
 #[inline(always)]
-unsafe fn half_masks<V: Vector>(p: *const u8) -> [u32; 8] {
+unsafe fn half_masks<V: Lookup>(p: *const u8, tables: &[V; 4]) -> [u32; 8] {
     // SAFETY: the caller guarantees the bytes readable and the
-    // instruction set; `V::BYTES` is 16 or 32.
+    // instruction sets; `V::BYTES` is 16 or 32.
     unsafe {
-        let low = vector_masks(V::load(p));
+        let low = vector_masks(V::load(p), tables);
         if V::BYTES == 32 {
             return low;
         }
-        let high = vector_masks(V::load(p.add(16)));
+        let high = vector_masks(V::load(p.add(16)), tables);
         core::array::from_fn(|c| low[c] | high[c] << 16)
     }
 }
 
-/// The masks of `count_classes_at`'s classes in `block` (bit `k` for byte
-/// `k`), the last the ASCII uppercase letters (whether after a separator
-/// or not).
+/// The masks of the class bits of `block` (see [`CLASS_SETS`]), bit `k`
+/// for byte `k`.
 ///
 /// # Safety
-/// The CPU must support `V`'s instruction set.
+/// The CPU must support `V`'s instruction sets.
 #[inline(always)]
-unsafe fn vector_masks<V: Vector>(block: V) -> [u32; 8] {
-    // SAFETY: the caller guarantees the instruction set.
+unsafe fn vector_masks<V: Lookup>(block: V, tables: &[V; 4]) -> [u32; 8] {
+    // SAFETY: the caller guarantees the instruction sets; both halves
+    // are below 16.
     unsafe {
-        let is = |b: u8| block.eq(V::splat(b));
-        // `b - from` (wrapping) is below `len` where `from <= b < from + len`.
-        let within = |from: u8, len: u8| {
-            let d = block.sub(V::splat(from));
-            d.min(V::splat(len - 1)).eq(d)
-        };
-        let lf = is(b'\n');
-        [
-            is(b' ').or(lf).mask(),
-            lf.mask(),
-            within(b'0', 10).mask(),
-            is(b'.').or(is(b'!')).or(is(b'?')).mask(),
-            is(b',').or(is(b';')).mask(),
-            is(b'|').or(is(b'/')).or(is(b'>')).mask(),
-            block.and(V::splat(0xC0)).eq(V::splat(0x80)).mask(),
-            within(b'A', 26).mask(),
-        ]
+        let low = block.and(V::splat(0x0F));
+        let high = block.high_halves();
+        let [low0, high0, low1, high1] = *tables;
+        let mut bits = low0
+            .lookup(low)
+            .and(high0.lookup(high))
+            .or(low1.lookup(low).and(high1.lookup(high)));
+        // Each class's bit moved to the top in turn, bit 7 first.
+        let mut masks = [0u32; 8];
+        for c in (0..8).rev() {
+            masks[c] = bits.mask();
+            if c > 0 {
+                bits = bits.double();
+            }
+        }
+        masks
     }
 }

@@ -7,6 +7,8 @@ use crate::scan::generic;
 #[cfg(feature = "extract")]
 use crate::scan::generic::squeeze::Squeeze;
 #[cfg(feature = "extract")]
+use crate::scan::generic::text::Lookup;
+#[cfg(feature = "extract")]
 use crate::scan::squeeze::Marks;
 use crate::scan::vector::Vector;
 
@@ -137,8 +139,35 @@ pub(super) unsafe fn squeeze_marked(
     }
 }
 
+#[cfg(feature = "extract")]
+impl Lookup for __m256i {
+    #[inline(always)]
+    unsafe fn table(table: &[u8; 16]) -> Self {
+        // SAFETY: the caller guarantees AVX2; the load reads the table's
+        // 16 bytes.
+        unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(table.as_ptr().cast())) }
+    }
+    #[inline(always)]
+    unsafe fn lookup(self, index: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_shuffle_epi8(self, index) }
+    }
+    #[inline(always)]
+    unsafe fn high_halves(self) -> Self {
+        // SAFETY: the caller guarantees AVX2. The shift is of 16-bit
+        // lanes: each byte's high half lands in its low half, under
+        // bits of the byte above, which the mask clears.
+        unsafe { _mm256_and_si256(_mm256_srli_epi16::<4>(self), _mm256_set1_epi8(0x0F)) }
+    }
+    #[inline(always)]
+    unsafe fn double(self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_add_epi8(self, self) }
+    }
+}
+
 /// See `text::count_classes_at`: 64-byte blocks classified with 32-byte
-/// vectors, their masks counted by POPCNT.
+/// vectors (by `pshufb` tables), their masks counted by POPCNT.
 ///
 /// # Safety
 /// The CPU must support AVX2 and POPCNT.

@@ -147,20 +147,23 @@ pub(super) fn text_masks(text: &[u8]) -> Option<[u64; 3]> {
 #[cfg(feature = "extract")]
 choose_once! {
     /// See `text::count_classes_at`: AVX2's 32-byte blocks where the CPU
-    /// has AVX2 and POPCNT, SSE2's 16 where it has POPCNT; `false` (not
-    /// counted) where it has no POPCNT, for the caller's byte loop.
+    /// has AVX2 and POPCNT, SSSE3's 16 where it has SSSE3 and POPCNT;
+    /// `false` (not counted) where it has neither, for the caller's byte
+    /// loop.
     #[inline]
     pub(super) fn count_classes_at(text: &[u8], marks: &[usize], at: &mut Vec<[u32; 8]>) -> bool =
         if !std::is_x86_feature_detected!("popcnt") {
             no_count
         } else if std::is_x86_feature_detected!("avx2") {
             avx2::count_classes_at
+        } else if std::is_x86_feature_detected!("ssse3") {
+            ssse3::count_classes_at
         } else {
-            sse2::count_classes_at
+            no_count
         };
 }
 
-/// Counts nothing: the CPU has no POPCNT.
+/// Counts nothing: the CPU has no POPCNT, or no SSSE3.
 ///
 /// # Safety
 /// None: `unsafe` for the type of the choice only.
@@ -177,9 +180,9 @@ type ClassCounter = fn(&[u8], &[usize], &mut Vec<[u32; 8]>) -> bool;
 /// the byte loop.
 #[cfg(all(test, feature = "extract"))]
 pub(super) fn class_counters() -> Vec<ClassCounter> {
-    fn sse2(text: &[u8], marks: &[usize], at: &mut Vec<[u32; 8]>) -> bool {
-        // SAFETY: listed only where the CPU has POPCNT (and SSE2).
-        unsafe { sse2::count_classes_at(text, marks, at) }
+    fn ssse3(text: &[u8], marks: &[usize], at: &mut Vec<[u32; 8]>) -> bool {
+        // SAFETY: listed only where the CPU has SSSE3 and POPCNT.
+        unsafe { ssse3::count_classes_at(text, marks, at) }
     }
     fn avx2(text: &[u8], marks: &[usize], at: &mut Vec<[u32; 8]>) -> bool {
         // SAFETY: listed only where the CPU has AVX2 and POPCNT.
@@ -187,7 +190,9 @@ pub(super) fn class_counters() -> Vec<ClassCounter> {
     }
     let mut all: Vec<ClassCounter> = Vec::new();
     if std::is_x86_feature_detected!("popcnt") {
-        all.push(sse2);
+        if std::is_x86_feature_detected!("ssse3") {
+            all.push(ssse3);
+        }
         if std::is_x86_feature_detected!("avx2") {
             all.push(avx2);
         }

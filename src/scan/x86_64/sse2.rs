@@ -66,20 +66,3 @@ pub(super) unsafe fn skip_stream_error_free(hay: &[u8], from: usize) -> usize {
     // SAFETY: the caller guarantees SSE2.
     unsafe { generic::skip_stream_error_free::<__m128i>(hay, from) }
 }
-
-/// See `text::count_classes_at`: 64-byte blocks classified with 16-byte
-/// vectors, their masks counted by POPCNT.
-///
-/// # Safety
-/// The CPU must support SSE2 and POPCNT.
-#[cfg(feature = "extract")]
-#[target_feature(enable = "sse2,popcnt")]
-pub(super) unsafe fn count_classes_at(
-    text: &[u8],
-    marks: &[usize],
-    at: &mut Vec<[u32; 8]>,
-) -> bool {
-    // SAFETY: the caller guarantees SSE2 and POPCNT.
-    unsafe { generic::text::count_classes_at::<__m128i>(text, marks, at) };
-    true
-}

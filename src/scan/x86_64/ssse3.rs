@@ -1,5 +1,6 @@
 //! SSSE3 (with POPCNT): squeezing in 16-byte blocks, its kept bytes packed
-//! by `pshufb`, where the CPU has them (found at run time, see
+//! by `pshufb`, and main content's class counts, its bytes classified by
+//! `pshufb`, where the CPU has them (found at run time, see
 //! `x86_64/mod.rs`; AVX2's squeezing packs through this too).
 
 use core::arch::x86_64::*;
@@ -7,6 +8,7 @@ use core::arch::x86_64::*;
 use crate::scan::class::is_ascii_whitespace;
 use crate::scan::generic;
 use crate::scan::generic::squeeze::Squeeze;
+use crate::scan::generic::text::Lookup;
 use crate::scan::squeeze::Marks;
 use crate::scan::vector::Vector;
 
@@ -121,4 +123,46 @@ pub(super) unsafe fn squeeze_marked(
     unsafe {
         generic::squeeze::squeeze_marked_blocks::<__m128i, _>(text, dst, j, after_space, marks)
     }
+}
+
+impl Lookup for __m128i {
+    #[inline(always)]
+    unsafe fn table(table: &[u8; 16]) -> Self {
+        // SAFETY: the caller guarantees SSSE3; the load reads the table's
+        // 16 bytes.
+        unsafe { _mm_loadu_si128(table.as_ptr().cast()) }
+    }
+    #[inline(always)]
+    unsafe fn lookup(self, index: Self) -> Self {
+        // SAFETY: the caller guarantees SSSE3.
+        unsafe { _mm_shuffle_epi8(self, index) }
+    }
+    #[inline(always)]
+    unsafe fn high_halves(self) -> Self {
+        // SAFETY: the caller guarantees SSSE3 (so SSE2). The shift is of
+        // 16-bit lanes: each byte's high half lands in its low half,
+        // under bits of the byte above, which the mask clears.
+        unsafe { _mm_and_si128(_mm_srli_epi16::<4>(self), _mm_set1_epi8(0x0F)) }
+    }
+    #[inline(always)]
+    unsafe fn double(self) -> Self {
+        // SAFETY: the caller guarantees SSSE3 (so SSE2).
+        unsafe { _mm_add_epi8(self, self) }
+    }
+}
+
+/// See `text::count_classes_at`: 64-byte blocks classified with 16-byte
+/// vectors (by `pshufb` tables), their masks counted by POPCNT.
+///
+/// # Safety
+/// The CPU must support SSSE3 and POPCNT.
+#[target_feature(enable = "ssse3,popcnt")]
+pub(super) unsafe fn count_classes_at(
+    text: &[u8],
+    marks: &[usize],
+    at: &mut Vec<[u32; 8]>,
+) -> bool {
+    // SAFETY: the caller guarantees SSSE3 and POPCNT.
+    unsafe { generic::text::count_classes_at::<__m128i>(text, marks, at) };
+    true
 }
