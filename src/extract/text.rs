@@ -86,6 +86,9 @@ pub(super) struct TextOut {
     pub(super) grow_to: usize,
     /// Offsets into `raw` that main content marked ([`TextOut::mark`]).
     marks: Vec<usize>,
+    /// How far past the last mark `raw` is known to be blank
+    /// ([`TextOut::blank_since_mark`]); 0 once collapsed.
+    blank_to: usize,
     /// Where the marks collapsed so far went in the whole text
     /// ([`TextOut::places`]).
     places: Vec<usize>,
@@ -110,6 +113,7 @@ impl TextOut {
             runs: Vec::new(),
             grow_to,
             marks: Vec::new(),
+            blank_to: 0,
             places: Vec::new(),
         }
     }
@@ -165,6 +169,22 @@ impl TextOut {
         self.marks.push(self.raw.len());
     }
 
+    /// Whether the text gathered since the last mark is blank
+    /// (`Gathered::is_blank_from`): then main content forgets it rather
+    /// than mark it. `false` when no mark is held (none since the text
+    /// was last collapsed).
+    #[inline]
+    pub(super) fn blank_since_mark(&mut self) -> bool {
+        let Some(&mark) = self.marks.last() else {
+            return false;
+        };
+        if !self.raw.is_blank_from(mark.max(self.blank_to)) {
+            return false;
+        }
+        self.blank_to = self.raw.len();
+        true
+    }
+
     /// How many marks wait for the text to be collapsed.
     #[inline]
     pub(super) fn marks_held(&self) -> usize {
@@ -193,6 +213,7 @@ impl TextOut {
             .push_gathered(&mut self.out, &self.raw, &self.marks, &mut self.places);
         self.raw.clear();
         self.marks.clear();
+        self.blank_to = 0;
         // The room left only shrinks.
         if self.out.room() < self.collapse_at {
             self.collapse_at = self.out.room();

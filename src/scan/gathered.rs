@@ -148,6 +148,17 @@ impl Gathered {
         self.len
     }
 
+    /// Whether the bytes from `from` on are blank ([`is_blank`]), after a
+    /// line break, if one is first: squeezing makes them one separator
+    /// at most (main content forgets the text between two blocks that is
+    /// so: it makes no block).
+    #[inline]
+    pub(crate) fn is_blank_from(&self, from: usize) -> bool {
+        let bytes = &self.as_bytes()[from..];
+        let first = usize::from(bytes.first() == Some(&LINE_BREAK));
+        is_blank(&bytes[first..])
+    }
+
     /// How many bytes the buffer takes.
     pub(crate) fn capacity(&self) -> usize {
         self.buf.capacity()
@@ -250,6 +261,58 @@ pub(super) fn copy_short(to: &mut [u8], from: &[u8]) {
         to[n / 2] = from[n / 2];
         to[n - 1] = from[n - 1];
     }
+}
+
+/// Whether each byte of `bytes` is a space, a line feed, a tab or a NUL:
+/// most of the bytes of [`is_run_byte`] (text has no carriage return,
+/// and form feeds are rare), read 8 bytes at a time (the last 8
+/// overlapping, a short text's zero-extended, a NUL being blank), where
+/// a byte at a time cost about 5 instructions a byte of the indentation
+/// between a page's tags.
+fn is_blank(bytes: &[u8]) -> bool {
+    let n = bytes.len();
+    let u32_at = |at: usize| {
+        let mut word = [0; 4];
+        word.copy_from_slice(&bytes[at..at + 4]);
+        u64::from(u32::from_le_bytes(word))
+    };
+    let u64_at = |at: usize| {
+        let mut word = [0; 8];
+        word.copy_from_slice(&bytes[at..at + 8]);
+        u64::from_le_bytes(word)
+    };
+    match n {
+        0 => true,
+        1..=3 => blank_word(
+            u64::from(bytes[0]) | u64::from(bytes[n / 2]) << 8 | u64::from(bytes[n - 1]) << 16,
+        ),
+        4..=7 => blank_word(u32_at(0) | u32_at(n - 4) << 32),
+        _ => {
+            let mut at = 0;
+            while at + 8 < n {
+                if !blank_word(u64_at(at)) {
+                    return false;
+                }
+                at += 8;
+            }
+            blank_word(u64_at(n - 8))
+        }
+    }
+}
+
+/// Whether each of the 8 bytes of `x` is blank ([`is_blank`]): a space
+/// (0x20), a line feed (0x0A), a tab (0x09) or a NUL.
+#[inline(always)]
+fn blank_word(x: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // Not blank: a byte past ASCII or past a space (adding 0x5F carries
+    // out of a byte only past ASCII, which its high bit tells); one with
+    // bit 2 or 4 set (4 to 7, 12 to 31); and of the rest (0 to 3, 8 to 11,
+    // 0x20), those whose bits 0, 1 and 3 are not 000, 101 or 110.
+    let past = (x | x.wrapping_add(0x5F * ONES)) & (0x80 * ONES);
+    let (b1, b3) = (x >> 1, x >> 3);
+    let low = ((x ^ b1 ^ b3) | (x & b1)) & ONES;
+    past | (x & (0x14 * ONES)) | low == 0
 }
 
 /// Whether `b` is ASCII whitespace, a NUL or a [`LINE_BREAK`].
@@ -409,6 +472,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Blank bytes, 8 at a time, are those of the byte loop's runs (but
+    /// for form feeds, carriage returns and line breaks): each byte at
+    /// each place of texts of each length.
+    #[test]
+    fn blank_by_words() {
+        let by_bytes = |t: &[u8]| t.iter().all(|&b| matches!(b, b' ' | b'\n' | b'\t' | 0));
+        assert!((0..=255).all(|b| !by_bytes(&[b]) || is_run_byte(b)));
+        for n in 0..=19 {
+            for b in 0..=255u8 {
+                for at in 0..n {
+                    for fill in [b' ', b'\n', 0, b'\t'] {
+                        let mut text = vec![fill; n];
+                        text[at] = b;
+                        assert_eq!(is_blank(&text), by_bytes(&text), "{n} {b} {at} {fill}");
+                    }
+                }
+            }
+        }
+        assert!(is_blank(b"\n        \n\t\n\0  "));
+        assert!(!is_blank(b"\n        \n\t  x"));
+        assert!(!is_blank("\u{a0}".as_bytes()));
+        let mut g = Gathered::default();
+        g.push_str("x");
+        g.push_separator(LINE_BREAK);
+        g.push_str("\n   \t  ");
+        assert!(g.is_blank_from(1) && g.is_blank_from(2) && !g.is_blank_from(0));
+        g.push_separator(LINE_BREAK);
+        assert!(!g.is_blank_from(1));
     }
 
     /// Gathered text from `pieces`: `None` is a line break, `Some((text,

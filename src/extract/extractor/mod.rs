@@ -561,7 +561,11 @@ impl Extractor {
             return;
         };
         if self.text.mode() == TextMode::Gathered {
-            if segmenter.has_pending() {
+            // Text of whitespace alone between two blocks makes no block:
+            // forgotten, where it was marked and placed to be found so.
+            if segmenter.has_pending() && self.text.blank_since_mark() {
+                segmenter.forget_pending();
+            } else if segmenter.has_pending() {
                 self.text.mark();
                 segmenter.await_place();
                 // Markdown marks each block as it ends, so it must be known

@@ -306,6 +306,15 @@ impl Blocks {
         self.placed = kept;
     }
 
+    /// A block boundary after text of whitespace alone, gathered: it has
+    /// no word, so it would be found to be no block once placed; it is
+    /// forgotten instead (between the words of the blocks around it it is
+    /// part of the one separator that either trims).
+    #[inline]
+    pub(crate) fn forget_pending(&mut self) {
+        self.pending.started = false;
+    }
+
     /// Whether text was noted since the last boundary.
     #[inline]
     pub(crate) fn has_pending(&self) -> bool {

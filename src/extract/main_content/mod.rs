@@ -174,6 +174,13 @@ impl Segmenter {
         self.blocks.blocks.len()
     }
 
+    /// A block boundary with the text gathered, after text of whitespace
+    /// alone (see `Blocks::forget_pending`).
+    #[inline]
+    pub(crate) fn forget_pending(&mut self) {
+        self.blocks.forget_pending();
+    }
+
     /// Whether text was noted since the last block boundary.
     #[inline]
     pub(crate) fn has_pending(&self) -> bool {
