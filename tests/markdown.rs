@@ -225,6 +225,35 @@ fn links_resolve_against_the_page_and_its_base() {
     assert_eq!(plain_links.text, "A B T");
 }
 
+/// Without links wanted, `<a>` goes to the Markdown writer on the inline
+/// markup's path (past the start tags' general one): the Markdown is
+/// what it is with links wanted, which take the general path, on
+/// hand-written pages and the corpus.
+#[test]
+fn anchors_the_same_with_links_wanted_or_not() {
+    let mut pages: Vec<String> = [
+        "<p>a <a href=/x>x <b>y</a> z</b> <a href='#f'>f <a href=g>g</a>",
+        "<a hidden href=h>h</a> <a style=display:none href=s>s</a> <a href=t><p>block</p></a>",
+        "<pre><a href=p>p</a></pre><math><a href=m>m</a></math><code><a href=c>c</a></code>",
+        "<table><tr><td><a href=t>t<td>u</a></table><h1><a href=h>h</a></h1><a>no href</a>",
+        "<noscript><a href=n>n</a></noscript><template><a href=t>t</a></template>x</a>",
+    ]
+    .map(String::from)
+    .to_vec();
+    if let Some(paths) = corpus::corpus_page_paths() {
+        for path in paths {
+            pages.push(String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned());
+        }
+    }
+    for html in &pages {
+        for targets in [true, false] {
+            let with = extract(html, &options().links(true).link_targets(targets));
+            let without = extract(html, &options().links(false).link_targets(targets));
+            assert_eq!(with.text, without.text, "{}", &html[..html.len().min(80)]);
+        }
+    }
+}
+
 #[test]
 fn images_only_when_asked() {
     let page = Url::parse("https://example.com/").unwrap();

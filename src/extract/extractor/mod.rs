@@ -211,7 +211,7 @@ impl Extractor {
                     // Main content follows every tag, and links and the
                     // metadata read theirs.
                     markdown_inline: if markdown && !main_content {
-                        markdown::INLINE.difference(start_tags).difference(END_TAGS)
+                        markdown_inline(options.links, start_tags)
                     } else {
                         ElementSet::of(&[])
                     },
@@ -641,7 +641,9 @@ impl Extractor {
             if self.visible.is_plainly_shown_start(tag) {
                 // Counted as `start_tag_slow` counts Markdown's tags.
                 self.budget.spend(PIECE);
-                return markdown.inline_start(tag);
+                let links = &self.links;
+                return markdown
+                    .inline_start(tag, &|raw, out| links.resolve_url_into(tag.name, raw, out));
             }
         }
         self.start_tag_slow(tag, source);
@@ -880,6 +882,22 @@ impl Extractor {
         }
         self.refresh();
     }
+}
+
+/// The elements of [`MARKDOWN_INLINE`]: Markdown's inline markup that
+/// nothing else wants the tags of, and `<a>` when links are not wanted
+/// (then no anchor text is read, so its end tag ends nothing but the
+/// Markdown's link).
+fn markdown_inline(links: bool, start_tags: ElementSet) -> ElementSet {
+    let anchor = if links {
+        ElementSet::of(&[])
+    } else {
+        ElementSet::of(&[Element::A])
+    };
+    markdown::INLINE
+        .union(anchor)
+        .difference(start_tags)
+        .difference(END_TAGS.difference(anchor))
 }
 
 /// Tells main content where the gathered text that awaited its place

@@ -290,14 +290,7 @@ impl Markdown {
             return;
         }
         match element {
-            Element::A => {
-                if self.inline.in_link() {
-                    self.inline.end(Style::Link, &mut self.out);
-                }
-                if let Some(href) = tag.attr_value("href").filter(|_| self.link_targets) {
-                    self.inline.start_link(|target| url(href, target));
-                }
-            }
+            Element::A => self.start_anchor(tag, url),
             Element::Math => {
                 self.math = Some(Box::new(Math::new(tag)));
             }
@@ -365,27 +358,50 @@ impl Markdown {
         }
     }
 
-    /// Takes in a start tag of [`INLINE`] markup: what
-    /// [`Markdown::start_tag`] does, without its tests of the other
-    /// elements.
-    #[inline]
-    pub(in crate::extract) fn inline_start(&mut self, tag: &Tag<'_>) {
-        match style_of(tag.element) {
-            Some(style) if self.math.is_none() && self.code.is_none() => self.inline.start(style),
-            _ => self.start_tag(tag, &|_, _| {}),
+    /// An `<a>` starts: a link to its `href` resolved by `url` (unless
+    /// link targets are left out), which ends the link open.
+    fn start_anchor(&mut self, tag: &Tag<'_>, url: &dyn Fn(&str, &mut String)) {
+        if self.inline.in_link() {
+            self.inline.end(Style::Link, &mut self.out);
+        }
+        if let Some(href) = tag.attr_value("href").filter(|_| self.link_targets) {
+            self.inline.start_link(|target| url(href, target));
         }
     }
 
-    /// Takes in an end tag of [`INLINE`] markup, as
+    /// Takes in a start tag of [`INLINE`] markup or of `<a>`: what
+    /// [`Markdown::start_tag`] does, without its tests of the other
+    /// elements.
+    #[inline]
+    pub(in crate::extract) fn inline_start(
+        &mut self,
+        tag: &Tag<'_>,
+        url: &dyn Fn(&str, &mut String),
+    ) {
+        if self.math.is_none() && self.code.is_none() {
+            if let Some(style) = style_of(tag.element) {
+                return self.inline.start(style);
+            }
+            if tag.element == Element::A {
+                return self.start_anchor(tag, url);
+            }
+        }
+        self.start_tag(tag, url)
+    }
+
+    /// Takes in an end tag of [`INLINE`] markup or of `<a>`, as
     /// [`Markdown::inline_start`] does a start tag.
     #[inline]
     pub(in crate::extract) fn inline_end(&mut self, tag: &Tag<'_>) {
-        match style_of(tag.element) {
-            Some(style) if self.math.is_none() && self.code.is_none() => {
-                self.inline.end(style, &mut self.out)
+        if self.math.is_none() && self.code.is_none() {
+            if let Some(style) = style_of(tag.element) {
+                return self.inline.end(style, &mut self.out);
             }
-            _ => self.end_tag(tag),
+            if tag.element == Element::A {
+                return self.inline.end(Style::Link, &mut self.out);
+            }
         }
+        self.end_tag(tag)
     }
 
     /// A tag where text is flat: a block's or a `<br>`'s break is a space.
@@ -506,6 +522,61 @@ mod tests {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// The path of inline markup and `<a>` ([`Markdown::inline_start`],
+    /// [`Markdown::inline_end`]) leaves the writer as
+    /// [`Markdown::start_tag`] and [`Markdown::end_tag`] leave it, after
+    /// each token of a page that nests and misnests them, in code, math,
+    /// a table and a heading, with link targets and without.
+    #[test]
+    fn inline_path_is_the_tags_path() {
+        let arena = crate::bumpalo::Bump::new();
+        let page = "<p>a <b>b <i>i <a href=u1>l <code>c</code></a> <a href='javascript:x'>j</a>\
+                    </i></b> <a href=u2><b>x</a>y</b> <a href=u3>n <a href=u4>m</a> <a>none</a> \
+                    <a href=''>e</a><pre>p <a href=u5>q</a> <b>r</b></pre><math><mi>x</mi>\
+                    <a href=u6>m</a><em>e</em></math><table><tr><td><a href=u7>t <em>e</em></a>\
+                    <td><code>k</table><h2><a href=u8>h</a> <i>i</i></h2><code>x <a href=u9>y</a>\
+                    </code> <a href=u10>open <b>bold";
+        let options = crate::Options::default().auto_switch(false);
+        let tokens: Vec<Token<'_>> = Tokenizer::with_options(page, &arena, options).collect();
+        let url = |raw: &str, out: &mut String| out.push_str(raw);
+        for link_targets in [true, false] {
+            let run = |inline_path: bool| {
+                let mut markdown = Markdown::new(link_targets, usize::MAX, usize::MAX, false);
+                let mut states = Vec::new();
+                for token in &tokens {
+                    match token {
+                        Token::Text(text) => markdown.text(text.data),
+                        Token::StartTag(tag) => {
+                            let inline = INLINE.contains(tag.element) || tag.element == Element::A;
+                            if inline_path && inline {
+                                markdown.inline_start(tag, &url);
+                            } else if markdown.takes_tag(tag.element) {
+                                markdown.start_tag(tag, &url);
+                            }
+                            markdown.boundary(boundary(tag.element), tag.element);
+                        }
+                        Token::EndTag(tag) => {
+                            let inline = INLINE.contains(tag.element) || tag.element == Element::A;
+                            if inline_path && inline {
+                                markdown.inline_end(tag);
+                            } else if markdown.takes_tag(tag.element) {
+                                markdown.end_tag(tag);
+                            }
+                            markdown.boundary(boundary(tag.element), tag.element);
+                        }
+                        _ => {}
+                    }
+                    states.push(format!("{markdown:?}"));
+                }
+                markdown.finish();
+                (states, markdown.take().0)
+            };
+            let (states, out) = run(true);
+            assert!(out.contains("](u1)") || !link_targets, "{out}");
+            assert_eq!((states, out), run(false), "{link_targets}");
         }
     }
 
