@@ -31,7 +31,9 @@ pub(super) const END_CALL_OPEN: u8 = 1 << 4;
 pub(super) const END_LINE: u8 = 1 << 5;
 /// The element is inline markup that Markdown writes (`b`, `i`, `code`...)
 /// and nothing else wants its tags: while it is plainly shown, its tags go
-/// to the Markdown writer straight away.
+/// to the Markdown writer straight away. With [`BLOCK`] or [`CELL`], a
+/// block or cell that nothing else wants: its start tag goes to the writer
+/// and its boundary straight away.
 pub(super) const MARKDOWN_INLINE: u8 = 1 << 6;
 /// Main content follows the element (every element, with main content):
 /// the start tags' fast path tells it of the tag.
@@ -106,6 +108,13 @@ impl TagKinds {
             }
         }
         TagKinds(bits)
+    }
+
+    /// The table with `bits` cleared for every element (the tests' way to
+    /// take a fast path away).
+    #[cfg(test)]
+    pub(super) fn without(&self, bits: u8) -> TagKinds {
+        TagKinds(self.0.map(|kind| kind & !bits))
     }
 
     /// The bits of `element`.

@@ -622,28 +622,41 @@ impl Extractor {
             return;
         }
         if kind & MARKDOWN_INLINE != 0 {
-            return self.markdown_inline_start(tag, source);
+            return self.markdown_inline_start(tag, source, kind);
         }
         self.start_tag_slow(tag, source);
     }
 
-    /// [`Extractor::start_tag`] for the inline markup that only Markdown
-    /// reads: straight to it while the element is plainly shown (then
-    /// nothing else is asked of its tag: it makes no boundary, and hides
-    /// or shows nothing).
+    /// [`Extractor::start_tag`] for the tags of [`MARKDOWN_INLINE`]:
+    /// straight to the Markdown writer while the element is plainly shown
+    /// (then nothing else is asked of its tag: it hides or shows nothing,
+    /// and it makes at most its boundary, which `kind` tells).
     #[inline(never)]
     fn markdown_inline_start<'s>(
         &mut self,
         tag: &Tag<'_>,
         source: &dyn Fn(Span) -> Option<&'s str>,
+        kind: u8,
     ) {
         if let Some(markdown) = &mut self.markdown {
             if self.visible.is_plainly_shown_start(tag) {
                 // Counted as `start_tag_slow` counts Markdown's tags.
                 self.budget.spend(PIECE);
                 let links = &self.links;
-                return markdown
-                    .inline_start(tag, &|raw, out| links.resolve_url_into(tag.name, raw, out));
+                let url = &|raw: &str, out: &mut String| links.resolve_url_into(tag.name, raw, out);
+                if kind & (kinds::BLOCK | kinds::CELL) == 0 {
+                    return markdown.inline_start(tag, url);
+                }
+                // A block or a cell: what `start_tag_slow` does with it.
+                if markdown.takes_tag(tag.element) {
+                    markdown.start_tag(tag, url);
+                }
+                let boundary = if kind & kinds::BLOCK != 0 {
+                    Boundary::Block
+                } else {
+                    Boundary::Cell
+                };
+                return self.boundary_of(Some(boundary), tag);
             }
         }
         self.start_tag_slow(tag, source);
@@ -796,7 +809,10 @@ impl Extractor {
         if self.markdown.is_some() && self.visible.shows_text() {
             // Inline markup that only Markdown reads: nothing else to do
             // (see `markdown_inline_start`).
-            if self.dispatch.kinds.of(tag.element) & MARKDOWN_INLINE != 0 {
+            // (The blocks and cells of `MARKDOWN_INLINE` take that path
+            // for their start tags only.)
+            let kind = self.dispatch.kinds.of(tag.element);
+            if kind & (MARKDOWN_INLINE | kinds::BLOCK | kinds::CELL) == MARKDOWN_INLINE {
                 if let Some(markdown) = &mut self.markdown {
                     return markdown.inline_end(tag);
                 }
@@ -887,17 +903,22 @@ impl Extractor {
 /// The elements of [`MARKDOWN_INLINE`]: Markdown's inline markup that
 /// nothing else wants the tags of, and `<a>` when links are not wanted
 /// (then no anchor text is read, so its end tag ends nothing but the
-/// Markdown's link).
+/// Markdown's link); and for their start tags, the blocks and cells that
+/// nothing else wants and that hide or show nothing while plainly shown.
 fn markdown_inline(links: bool, start_tags: ElementSet) -> ElementSet {
     let anchor = if links {
         ElementSet::of(&[])
     } else {
         ElementSet::of(&[Element::A])
     };
-    markdown::INLINE
+    let inline = markdown::INLINE
         .union(anchor)
         .difference(start_tags)
-        .difference(END_TAGS.difference(anchor))
+        .difference(END_TAGS.difference(anchor));
+    let boundaries = visible::BOUNDARY
+        .difference(visible::SPECIAL)
+        .difference(start_tags);
+    inline.union(boundaries)
 }
 
 /// Tells main content where the gathered text that awaited its place
@@ -928,4 +949,63 @@ fn new_markdown(options: &ExtractOptions) -> Box<Markdown> {
         options.text_limit,
         options.main_content,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Tokenizer;
+
+    /// The Markdown of `html` as `extractor` writes it.
+    fn markdown_of(mut extractor: Extractor, html: &str) -> String {
+        let arena = crate::bumpalo::Bump::new();
+        for token in Tokenizer::new(html, &arena) {
+            extractor.token_in(&token, html);
+        }
+        extractor.finish().text
+    }
+
+    /// The tags of [`MARKDOWN_INLINE`] (inline markup, `<a>`, blocks and
+    /// cells) give on their path what they give on the general one
+    /// (`start_tag_slow`, `end_tag`'s tests): the same Markdown with the
+    /// bit cleared, on hand-written pages and the corpus.
+    #[test]
+    fn markdown_tags_path_is_the_general_one() {
+        let mut pages: Vec<String> = [
+            "<div>a <b>b <a href=/x>x <i>y</a> z</i></b><p>p <a href='#f'>f <a href=g>g</a>",
+            "<a hidden href=h>h</a> <div hidden>d</div> <p style=display:none>s</p> <a href=t><p>b</a>",
+            "<pre><a href=p>p</a><div>d</div></pre><math><a href=m>m</a><p>q</math><code><p>c</code>",
+            "<table><tr><td><a href=t>t<td><div>u</div></a></table><h1><p>h</p></h1><li>i<dd>d",
+            "<noscript><div>n</div></noscript><template><p>t</p></template>x <section>s</section>",
+        ]
+        .map(String::from)
+        .to_vec();
+        if let Ok(dir) = std::env::var("HTMLTOK_CORPUS_DIR") {
+            if let Ok(entries) = std::fs::read_dir(dir) {
+                for entry in entries.flatten() {
+                    if let Ok(bytes) = std::fs::read(entry.path()) {
+                        pages.push(String::from_utf8_lossy(&bytes).into_owned());
+                    }
+                }
+            }
+        }
+        for targets in [true, false] {
+            let options = ExtractOptions::default()
+                .links(false)
+                .metadata(false)
+                .format(TextFormat::Markdown)
+                .link_targets(targets);
+            for html in &pages {
+                let fast = Extractor::new(&options);
+                let mut general = Extractor::new(&options);
+                general.dispatch.kinds = general.dispatch.kinds.without(MARKDOWN_INLINE);
+                assert_eq!(
+                    markdown_of(fast, html),
+                    markdown_of(general, html),
+                    "{}",
+                    &html[..html.len().min(80)]
+                );
+            }
+        }
+    }
 }
