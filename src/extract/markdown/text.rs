@@ -242,7 +242,101 @@ fn has_nul_or_c2(bytes: &[u8]) -> bool {
 }
 #[cfg(test)]
 mod tests {
-    use super::{has_nul_or_c2, whitespace_alone};
+    use super::{Markdown, has_nul_or_c2, whitespace_alone};
+    use crate::Tokenizer;
+    use crate::extract::visible::boundary;
+    use crate::token::Token;
+
+    /// A writer fed `page` as the extractor feeds it.
+    fn writer_after(page: &str) -> Markdown {
+        let arena = crate::bumpalo::Bump::new();
+        let options = crate::Options::default().auto_switch(false);
+        let mut markdown = Markdown::new(true, usize::MAX, usize::MAX, false);
+        for token in Tokenizer::with_options(page, &arena, options) {
+            match token {
+                Token::Text(text) => markdown.text(text.data),
+                Token::StartTag(tag) => {
+                    if markdown.takes_tag(tag.element) {
+                        markdown.start_tag(&tag, &|raw, out| out.push_str(raw));
+                    }
+                    markdown.boundary(boundary(tag.element), tag.element);
+                }
+                Token::EndTag(tag) => {
+                    if markdown.takes_tag(tag.element) {
+                        markdown.end_tag(&tag);
+                    }
+                    markdown.boundary(boundary(tag.element), tag.element);
+                }
+                _ => {}
+            }
+        }
+        markdown
+    }
+
+    /// A short text token's ways (its classes by masks, in code its copy
+    /// without a search for line breaks) write what the general way
+    /// (`text_plain`, after NULs and no-break spaces are taken out)
+    /// writes, in every place: a paragraph, a line's start in a list, a
+    /// table cell, a code span, emphasis and a link due, a code block.
+    #[test]
+    fn short_tokens_are_written_as_the_general_way_writes_them() {
+        let places = [
+            "<p>x ",
+            "<p>",
+            "<ul><li>",
+            "<table><tr><td>",
+            "<p>a <code>",
+            "<p>a <b>",
+            "<p>a <a href=u>",
+            "<pre>",
+            "<ul><li><pre>x\n",
+        ];
+        let texts = [
+            "word",
+            "two words",
+            "a  b",
+            "end ",
+            "a\nb",
+            "a\tb",
+            "tail\n",
+            "x|y",
+            "`k`",
+            "*s*",
+            "_u_",
+            "a_b",
+            "[l]",
+            "<t",
+            "&amp",
+            "\\",
+            "1.",
+            "# h",
+            "- i",
+            "> q",
+            "^",
+            "a\0b",
+            "a\u{a0}b",
+            "\u{1f}",
+            "caf\u{e9}",
+            "\u{b}v",
+            "exactly sixteen!",
+            "a text of thirty-three bytes here",
+            "a text of sixty-four bytes, the longest that is classed at once.",
+            "a text of sixty-five bytes, one more than is ever classed at once",
+        ];
+        for place in places {
+            for text in texts {
+                let mut fast = writer_after(place);
+                fast.text(text);
+                let mut slow = writer_after(place);
+                slow.text_plain(&text.replace('\0', "").replace('\u{a0}', " "));
+                assert_eq!(
+                    format!("{fast:?}"),
+                    format!("{slow:?}"),
+                    "{place:?} {text:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn whitespace_alone_at_every_length() {
