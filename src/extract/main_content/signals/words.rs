@@ -15,37 +15,71 @@ const WORD_BYTES: usize = 24;
 /// The signals of the words of a `class` or `id` value.
 pub(crate) fn of_words(value: &str) -> Signals {
     let bytes = &value.as_bytes()[..value.len().min(VALUE_BYTES)];
+    let n = bytes.len();
     let mut signals = Signals::NONE;
-    // The word being read: where it starts, and the hash of its bytes
-    // lowercased.
+    // Where the word being read starts.
     let mut start = 0;
-    let mut hash = FNV_OFFSET;
-    for (i, &b) in bytes.iter().enumerate() {
-        let class = BYTE_CLASS[b as usize];
+    let mut i = 0;
+    loop {
         // Most bytes: a lowercase letter or a digit, which goes on the
-        // word.
-        if class & LOWER_OR_DIGIT != 0 {
-            hash = fnv(hash, b);
-            continue;
+        // word; skipped 8 at a time.
+        while i + 8 <= n {
+            let other = not_lower_or_digit(u64_at(bytes, i));
+            if other != 0 {
+                i += (other.trailing_zeros() / 8) as usize;
+                break;
+            }
+            i += 8;
         }
+        if i + 8 > n {
+            while i < n && BYTE_CLASS[bytes[i] as usize] & LOWER_OR_DIGIT != 0 {
+                i += 1;
+            }
+            if i == n {
+                break;
+            }
+        }
+        let class = BYTE_CLASS[bytes[i] as usize];
         // A word ends at a byte that is no letter or digit, and before an
         // uppercase letter that follows a lowercase one (`mainNav`).
         let previous_lower = i > 0 && BYTE_CLASS[bytes[i - 1] as usize] == LOWER;
         if class == OTHER || previous_lower {
             if i > start {
-                signals |= of_word(hash, &bytes[start..i]);
+                signals |= of_word(&bytes[start..i]);
             }
             start = i + usize::from(class == OTHER);
-            hash = FNV_OFFSET;
         }
-        if class == UPPER {
-            hash = fnv(hash, b | 0x20);
-        }
+        i += 1;
     }
-    if bytes.len() > start {
-        signals |= of_word(hash, &bytes[start..]);
+    if n > start {
+        signals |= of_word(&bytes[start..]);
     }
     signals
+}
+
+/// The 8 bytes of `bytes` from `at` (which has them), the first lowest.
+#[inline(always)]
+fn u64_at(bytes: &[u8], at: usize) -> u64 {
+    let mut word = [0; 8];
+    word.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(word)
+}
+
+/// The high bit of each byte of `x` that is no lowercase ASCII letter
+/// nor digit.
+#[inline(always)]
+fn not_lower_or_digit(x: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x80 * ONES;
+    // Each byte's low seven bits: adding `0x80 - lo` sets the high bit
+    // when the byte is at least `lo`, adding `0x7F - hi` when it is past
+    // `hi` (neither carries out of the byte).
+    let t = x & !HIGH;
+    let within = |lo: u64, hi: u64| {
+        (t.wrapping_add((0x80 - lo) * ONES)) & !(t.wrapping_add((0x7F - hi) * ONES))
+    };
+    let ok = (within(0x61, 0x7A) | within(0x30, 0x39)) & !x & HIGH;
+    !ok & HIGH
 }
 
 /// Byte classes of [`of_words`].
@@ -79,16 +113,15 @@ static BYTE_CLASS: [u8; 256] = {
 /// The longest part of [`PARTS`].
 const PART_BYTES: usize = 10;
 
-/// The signals of one word (`hash` is the hash of its bytes lowercased):
-/// its own, or those of the known words it starts or ends with, if it is
-/// long.
+/// The signals of one word (letters and digits): its own, or those of the
+/// known words it starts or ends with, if it is long.
 #[inline]
-fn of_word(hash: u64, word: &[u8]) -> Signals {
+fn of_word(word: &[u8]) -> Signals {
     let len = word.len();
     if len > WORD_BYTES {
         return Signals::NONE;
     }
-    let own = known(hash);
+    let own = known(hash(word));
     if !own.is_empty() || len < 6 {
         return own;
     }
@@ -165,14 +198,59 @@ static PART_ENDS: Pairs = Pairs::of_parts(true);
 /// known words, so that probes are short.
 const SLOTS: usize = 1024;
 
-/// FNV-1a, 64 bits, over lowercase bytes: how a word is looked up.
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
-
-/// One step of FNV-1a.
+/// The hash of a word of letters and digits (at most [`WORD_BYTES`]),
+/// lowercased: how a word is looked up. Its bytes read 8 at a time (the
+/// last 8 overlapping the ones before; a shorter word as two overlapping
+/// 4-byte words, or its first, middle and last byte), each lowercased by
+/// setting its bit 0x20 (which a digit has), each word mixed in by
+/// multiplying, and the length.
 #[inline(always)]
-const fn fnv(hash: u64, byte: u8) -> u64 {
-    (hash ^ byte as u64).wrapping_mul(FNV_PRIME)
+const fn hash(word: &[u8]) -> u64 {
+    const K1: u64 = 0x9e37_79b9_7f4a_7c15;
+    const K2: u64 = 0xff51_afd7_ed55_8ccd;
+    const LOWER: u64 = 0x2020_2020_2020_2020;
+    let n = word.len();
+    let mut h = (n as u64).wrapping_mul(K2);
+    if n < 4 {
+        if n > 0 {
+            let x = (word[0] as u64) | (word[n / 2] as u64) << 8 | (word[n - 1] as u64) << 16;
+            h ^= x | 0x20_2020;
+        }
+    } else if n < 8 {
+        h ^= (read4(word, 0) | read4(word, n - 4) << 32) | LOWER;
+    } else {
+        let mut at = 0;
+        while at + 8 < n {
+            h = (h ^ (read8(word, at) | LOWER))
+                .wrapping_mul(K1)
+                .rotate_left(29);
+            at += 8;
+        }
+        h ^= read8(word, n - 8) | LOWER;
+    }
+    let h = h.wrapping_mul(K1);
+    h ^ (h >> 32)
+}
+
+/// The 4 bytes of `word` from `at`, in a `const fn`.
+#[inline(always)]
+const fn read4(word: &[u8], at: usize) -> u64 {
+    u32::from_le_bytes([word[at], word[at + 1], word[at + 2], word[at + 3]]) as u64
+}
+
+/// The 8 bytes of `word` from `at`, in a `const fn`.
+#[inline(always)]
+const fn read8(word: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes([
+        word[at],
+        word[at + 1],
+        word[at + 2],
+        word[at + 3],
+        word[at + 4],
+        word[at + 5],
+        word[at + 6],
+        word[at + 7],
+    ])
 }
 
 /// The known words by the hash of their bytes, in open addressing (a
@@ -189,12 +267,7 @@ static TABLE: [(u64, Signals); SLOTS] = {
         while w < words.len() {
             let bytes = words[w].as_bytes();
             assert!(bytes.len() <= WORD_BYTES);
-            let mut hash = FNV_OFFSET;
-            let mut i = 0;
-            while i < bytes.len() {
-                hash = fnv(hash, bytes[i]);
-                i += 1;
-            }
+            let hash = hash(bytes);
             assert!(hash != 0);
             let mut slot = hash as usize % SLOTS;
             while table[slot].0 != 0 {
@@ -243,6 +316,56 @@ mod tests {
         assert_eq!(of_words(""), Signals::NONE);
         // A word past the longest looked up is no word.
         assert_eq!(of_words(&"nav".repeat(20)), Signals::NONE);
+    }
+
+    /// [`of_words`] by a byte loop: the definition.
+    fn of_words_by_bytes(value: &str) -> Signals {
+        let bytes = &value.as_bytes()[..value.len().min(VALUE_BYTES)];
+        let mut signals = Signals::NONE;
+        let mut start = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            let class = BYTE_CLASS[b as usize];
+            if class & LOWER_OR_DIGIT != 0 {
+                continue;
+            }
+            let previous_lower = i > 0 && BYTE_CLASS[bytes[i - 1] as usize] == LOWER;
+            if class == OTHER || previous_lower {
+                if i > start {
+                    signals |= of_word(&bytes[start..i]);
+                }
+                start = i + usize::from(class == OTHER);
+            }
+        }
+        if bytes.len() > start {
+            signals |= of_word(&bytes[start..]);
+        }
+        signals
+    }
+
+    /// Words skipped 8 bytes at a time end where the byte loop ends them:
+    /// known words and parts at each offset, after and before each kind
+    /// of byte.
+    #[test]
+    fn words_by_blocks_are_words_by_bytes() {
+        let words = ["nav", "mainNav", "footer", "commentlist", "sidebar", "x"];
+        for pad in 0..=17 {
+            for word in words {
+                for sep in ["-", " ", "A", "9", "\u{e9}", "_", "Z", "b"] {
+                    for lead in ["", "a", "7", "Q"] {
+                        let value = format!(
+                            "{lead}{}{sep}{word}{sep}{}",
+                            "q".repeat(pad),
+                            "k".repeat(pad % 9)
+                        );
+                        assert_eq!(of_words(&value), of_words_by_bytes(&value), "{value}");
+                        let upper = value.to_uppercase();
+                        assert_eq!(of_words(&upper), of_words_by_bytes(&upper), "{upper}");
+                    }
+                }
+            }
+        }
+        let long = "a".repeat(300) + "-nav";
+        assert_eq!(of_words(&long), of_words_by_bytes(&long));
     }
 
     /// Every listed word is found, alone and inside a value.
