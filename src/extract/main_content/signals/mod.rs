@@ -340,7 +340,8 @@ pub(crate) fn hash32(s: &str) -> u32 {
     ((h >> 32) as u32).max(1)
 }
 
-/// The 8 bytes of `s` at `at`, as `same` and `hash32` read a value.
+/// The 8 bytes of `s` at `at`, as `same`, `hash32` and the words' skip
+/// (`words::of_words`) read a value.
 #[inline(always)]
 fn u64_at(s: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(s[at..at + 8].try_into().expect("8"))

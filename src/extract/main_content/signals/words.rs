@@ -2,8 +2,8 @@
 //! split into words, each looked up by its hash among the known words
 //! (and, when long, by the known parts it starts or ends with).
 
-use super::Signals;
 use super::vocabulary::{PARTS, WORDS};
+use super::{Signals, u64_at};
 
 /// The most bytes of one `class` or `id` value looked at: the words that
 /// say what a part is come first, and a hostile value costs no more.
@@ -55,14 +55,6 @@ pub(crate) fn of_words(value: &str) -> Signals {
         signals |= of_word(&bytes[start..]);
     }
     signals
-}
-
-/// The 8 bytes of `bytes` from `at` (which has them), the first lowest.
-#[inline(always)]
-fn u64_at(bytes: &[u8], at: usize) -> u64 {
-    let mut word = [0; 8];
-    word.copy_from_slice(&bytes[at..at + 8]);
-    u64::from_le_bytes(word)
 }
 
 /// The high bit of each byte of `x` that is no lowercase ASCII letter
